@@ -2,7 +2,4 @@ module harnesslab
 
 go 1.26.8
 
-require (
-	github.com/google/go-cmp v0.7.0 // indirect
-	github.com/rogpeppe/go-internal v1.16.0 // indirect
-)
+require github.com/google/go-cmp v0.7.0

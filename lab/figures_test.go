@@ -62,7 +62,7 @@ func TestBillForTwoFiles(t *testing.T) {
 	for _, b := range reply.Blocks {
 		if b.Type == ToolCallBlock {
 			text, _ := ws.ReadText(b.Arguments["path"].(string))
-			msgs = append(msgs, ToolResult(b, text, false))
+			msgs = append(msgs, result(b, text))
 		}
 	}
 	msgs = append(msgs, m.Complete(system, msgs, []Spec{readSpec}))
@@ -80,7 +80,7 @@ func TestTodayFigures(t *testing.T) {
 	}))
 	msgs := []Message{User("What is the date?")}
 	reply := m.Complete(system, msgs, []Spec{today})
-	msgs = append(msgs, reply, ToolResult(reply.Blocks[0], "2026-09-19", false))
+	msgs = append(msgs, reply, result(reply.Blocks[0], "2026-09-19"))
 	m.Complete(system, msgs, []Spec{today})
 	if got := m.Bill(); got != 168 {
 		t.Errorf("bill with the today tool = %d, want 168", got)
@@ -103,4 +103,8 @@ func trim(s string) string {
 		s = s[:len(s)-1]
 	}
 	return s
+}
+
+func result(call Block, content string) Message {
+	return Message{Role: RoleToolResult, ToolCallID: call.ID, ToolName: call.Name, Content: content}
 }

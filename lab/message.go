@@ -102,12 +102,6 @@ func Say(text string) Message {
 	return Reply(Text(text))
 }
 
-// ToolResult returns a toolResult message answering call with content.
-func ToolResult(call Block, content string, isError bool) Message {
-	return Message{Role: RoleToolResult, ToolCallID: call.ID, ToolName: call.Name,
-		Content: content, IsError: isError}
-}
-
 func stopReason(blocks []Block) string {
 	for _, b := range blocks {
 		if b.Type == ToolCallBlock {

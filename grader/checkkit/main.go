@@ -1,0 +1,172 @@
+package checkkit
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"sort"
+	"strings"
+	"time"
+
+	"harnesslab/lab"
+)
+
+// DefaultTimeout is how long one check may run when the host says nothing.
+const DefaultTimeout = 5 * time.Second
+
+// Main runs the check named by the first argument and writes its verdict. It
+// is the whole of a check program's main.
+func Main(checks map[string]Check) {
+	verdictPath, nonce := os.Getenv(EnvVerdict), os.Getenv(EnvNonce)
+	os.Unsetenv(EnvVerdict)
+	os.Unsetenv(EnvNonce)
+	timeout := DefaultTimeout
+	if d, err := time.ParseDuration(os.Getenv(EnvTimeout)); err == nil && d > 0 {
+		timeout = d
+	}
+	if len(os.Args) != 2 {
+		fmt.Fprintf(os.Stderr, "usage: %s CHECK\nchecks: %s\n", os.Args[0], strings.Join(names(checks), ", "))
+		os.Exit(2)
+	}
+	name := os.Args[1]
+	check, ok := checks[name]
+	if !ok {
+		fmt.Fprintf(os.Stderr, "no check called %q; the checks are: %s\n", name, strings.Join(names(checks), ", "))
+		os.Exit(2)
+	}
+	v := Run(check, timeout)
+	v.Check, v.Nonce = name, nonce
+	if verdictPath == "" {
+		fmt.Printf("%s: passed=%v kind=%s\n%s\n", name, v.Passed, v.Kind, strings.Join(v.Failures, "\n"))
+		os.Exit(0)
+	}
+	if err := writeVerdict(verdictPath, v); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(3)
+	}
+	os.Exit(0) // end any goroutine student code left running
+}
+
+func names(checks map[string]Check) []string {
+	var out []string
+	for n := range checks {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Run runs one check with a time limit and returns its verdict (without name
+// or nonce). A panic or a hang in student code becomes a failure that says
+// where.
+func Run(check Check, timeout time.Duration) *Verdict {
+	c := &C{}
+	done := make(chan *Verdict, 1)
+	go func() {
+		finished := false
+		defer func() {
+			if finished {
+				return
+			}
+			r := recover()
+			if r == nil { // runtime.Goexit, from Fatalf
+				done <- c.verdict("")
+				return
+			}
+			done <- c.panicVerdict(r, stackFrames(false))
+		}()
+		check(c)
+		finished = true
+		done <- c.verdict("")
+	}()
+	select {
+	case v := <-done:
+		return v
+	case <-time.After(timeout):
+		where := studentFrames(stackFrames(true))
+		msg := fmt.Sprintf("timed out: the check was still running after %s", timeout)
+		if len(where) > 0 {
+			msg += ", inside " + where[0]
+		}
+		msg += ". Is there a loop that never ends, or a wait for something that never comes?"
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		return &Verdict{Kind: KindTimeout, Failures: append(c.failures, msg), Details: c.details}
+	}
+}
+
+func (c *C) verdict(kind string) *Verdict {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v := &Verdict{Passed: len(c.failures) == 0, Failures: c.failures, Details: c.details}
+	if !v.Passed {
+		v.Kind = KindFailed
+		if kind != "" {
+			v.Kind = kind
+		}
+	}
+	return v
+}
+
+// panicVerdict words a panic for a student.
+func (c *C) panicVerdict(r any, stack string) *Verdict {
+	where := studentFrames(stack)
+	var exhausted *lab.ScriptExhausted
+	if err, ok := r.(error); ok && errors.As(err, &exhausted) {
+		msg := fmt.Sprintf("your code asked the model for reply number %d, but this scenario scripted only %d. "+
+			"Does your code call the model again after it has its answer?", exhausted.Request, exhausted.Replies)
+		if len(where) > 0 {
+			msg += " (the extra call was made in " + where[0] + ")"
+		}
+		c.Errorf("%s", msg)
+		return c.verdict(KindScript)
+	}
+	text := fmt.Sprint(r)
+	if fn, ok := strings.CutSuffix(text, ": not written yet"); ok && !strings.ContainsAny(fn, " \n") {
+		msg := fn + " is not written yet: fill in its gap (between // --- your code --- and // --- end ---)"
+		if len(where) > 0 {
+			msg += ", " + where[0]
+		}
+		c.Errorf("%s.", msg)
+		return c.verdict(KindNotWritten)
+	}
+	msg := "your code panicked: " + text
+	if len(where) > 0 {
+		msg += "\n  at " + strings.Join(where, "\n  called from ")
+	}
+	c.Errorf("%s", msg)
+	return c.verdict(KindPanic)
+}
+
+func stackFrames(all bool) string {
+	buf := make([]byte, 1<<20)
+	return string(buf[:runtime.Stack(buf, all)])
+}
+
+// studentFrames returns the frames of a stack that are in a lesson's student
+// package, innermost first, as "ToolCalls (harness.go:42)".
+func studentFrames(stack string) []string {
+	var out []string
+	lines := strings.Split(stack, "\n")
+	for i := 0; i+1 < len(lines); i++ {
+		file := strings.TrimSpace(lines[i+1])
+		if !strings.Contains(file, "/lessons/") && !strings.Contains(file, "/solutions/") {
+			continue
+		}
+		if j := strings.LastIndex(file, " +0x"); j >= 0 {
+			file = file[:j]
+		}
+		fn := lines[i]
+		if j := strings.LastIndex(fn, "("); j > 0 {
+			fn = fn[:j]
+		}
+		fn = fn[strings.LastIndex(fn, ".")+1:]
+		if k := strings.LastIndex(file, "/"); k >= 0 {
+			file = file[k+1:]
+		}
+		out = append(out, fmt.Sprintf("%s (%s)", fn, file))
+		i++
+	}
+	return out
+}
