@@ -1,0 +1,82 @@
+// Command labrun is the student's and the instructor's way into harnesslab:
+// it lists the lessons, checks a student's copy, shows a lesson with its
+// cells' real output, gives hints, proves the kit, and grades a class.
+//
+// Usage:
+//
+//	labrun list
+//	labrun check NN [DIR]
+//	labrun show NN
+//	labrun hint NN [LEVEL]
+//	labrun verify [NN...]
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+)
+
+func main() {
+	err := run(os.Args[1:], os.Stdout, os.Stderr)
+	var exit exitCode
+	switch {
+	case err == nil:
+	case errors.As(err, &exit):
+		os.Exit(int(exit))
+	default:
+		fmt.Fprintln(os.Stderr, "labrun:", err)
+		os.Exit(2)
+	}
+}
+
+// exitCode ends labrun with a status and no further message: the command has
+// already said everything.
+type exitCode int
+
+func (e exitCode) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
+
+// command is one subcommand.
+type command struct {
+	usage string
+	short string
+	run   func(args []string, stdout, stderr io.Writer) error
+}
+
+var commands map[string]command
+
+func init() {
+	commands = map[string]command{
+		"check":  {"check NN [DIR]", "check your copy of lesson NN (default: the lesson's own folder)", runCheck},
+		"hint":   {"hint NN [LEVEL]", "show the hints of lesson NN, one level more each time", runHint},
+		"list":   {"list", "list the lessons and how far you got", runList},
+		"show":   {"show NN", "show lesson NN with the real output of every cell", runShow},
+		"verify": {"verify [NN...]", "prove the kit: starters fail, solutions pass, every check can fail", runVerify},
+	}
+}
+
+var order = []string{"list", "show", "check", "hint", "verify"}
+
+func run(args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		usage(stdout)
+		return nil
+	}
+	cmd, ok := commands[args[0]]
+	if !ok {
+		usage(stderr)
+		return fmt.Errorf("unknown command %q", args[0])
+	}
+	return cmd.run(args[1:], stdout, stderr)
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "labrun: the lab kit for \"Harness from First Principles\"")
+	fmt.Fprintln(w, "\nUsage:")
+	for _, name := range order {
+		c := commands[name]
+		fmt.Fprintf(w, "  labrun %-18s %s\n", c.usage, c.short)
+	}
+	fmt.Fprintln(w, "\nStart with: labrun show 01, then edit lessons/01-*/harness.go and run labrun check 01.")
+}

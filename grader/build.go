@@ -1,0 +1,97 @@
+package grader
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+)
+
+// build compiles the lesson's check program with the student files in place of
+// the lesson's own (through go build -overlay, so nothing is copied into the
+// student's folder) and returns the binary's path, or a result saying why
+// there is none.
+func (l *Lesson) build(ctx context.Context, files, shown map[string]string, workDir string) (string, *Result) {
+	overlay := map[string]map[string]string{"Replace": {}}
+	for kitPath, path := range files {
+		if kitPath != path {
+			overlay["Replace"][kitPath] = path
+		}
+	}
+	args := []string{"build", "-trimpath", "-o", filepath.Join(workDir, "checks")}
+	if len(overlay["Replace"]) > 0 {
+		data, _ := json.Marshal(overlay)
+		ov := filepath.Join(workDir, "overlay.json")
+		if err := os.WriteFile(ov, data, 0o600); err != nil {
+			return "", failure(StatusKitError, fmt.Sprintf("write overlay: %v", err))
+		}
+		args = append(args, "-overlay", ov)
+	}
+	args = append(args, "./grader/checks/"+l.Number)
+	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd.Dir = l.kit.Root
+	cmd.Env = buildEnv()
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		return filepath.Join(workDir, "checks"), nil
+	}
+	if ctx.Err() != nil {
+		return "", failure(StatusKitError, "the build was stopped: "+ctx.Err().Error())
+	}
+	if _, lookErr := exec.LookPath("go"); lookErr != nil {
+		return "", failure(StatusKitError, "labrun needs the go command to build your code, and it is not on PATH")
+	}
+	return "", l.compileFailure(string(out), shown)
+}
+
+// buildEnv is the environment of go build: the caller's, with the settings
+// that make a build local and reproducible.
+func buildEnv() []string {
+	env := os.Environ()
+	return append(env, "CGO_ENABLED=0", "GOWORK=off", "GOTOOLCHAIN=local", "GOFLAGS=-mod=readonly")
+}
+
+var compileLine = regexp.MustCompile(`^(?:\./)?([^\s:]+\.go):(\d+)(?::(\d+))?: (.*)$`)
+
+// compileFailure words go build's output for a student: each error pointing
+// at the student's own file, and errors in the check program explained.
+func (l *Lesson) compileFailure(out string, shown map[string]string) *Result {
+	var mine, theirs []string
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		m := compileLine.FindStringSubmatch(line)
+		if m == nil {
+			mine = append(mine, line)
+			continue
+		}
+		abs := filepath.Join(l.kit.Root, m[1])
+		if show, ok := shown[abs]; ok {
+			mine = append(mine, fmt.Sprintf("%s:%s: %s", show, m[2], m[4]))
+		} else if strings.HasPrefix(m[1], "grader/checks/") {
+			theirs = append(theirs, m[4])
+		} else {
+			mine = append(mine, line)
+		}
+	}
+	var b bytes.Buffer
+	if len(mine) > 0 {
+		b.WriteString("Your code does not compile:\n  " + strings.Join(mine, "\n  "))
+	}
+	if len(theirs) > 0 {
+		if b.Len() > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString("Your code compiles, but the checks cannot call it: a function or type the lesson gives has a different name or signature now. Keep the names and signatures the starter gave you.\n  " + strings.Join(theirs, "\n  "))
+	}
+	if b.Len() == 0 {
+		b.WriteString("go build failed:\n" + out)
+	}
+	return failure(StatusNoCompile, b.String())
+}

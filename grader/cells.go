@@ -1,0 +1,135 @@
+package grader
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+)
+
+// Cell is one of a lesson's small programs, with the output it printed.
+type Cell struct {
+	Name   string // the folder name under cells/: "02-says-it-checked"
+	Code   string // its main.go
+	Output string // what it printed (stdout, then stderr if any)
+}
+
+// CellNames returns the names of the lesson's cells, in order.
+func (l *Lesson) CellNames() ([]string, error) {
+	entries, err := os.ReadDir(filepath.Join(l.Dir, "cells"))
+	if os.IsNotExist(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("list cells: %w", err)
+	}
+	var names []string
+	for _, e := range entries {
+		if e.IsDir() {
+			names = append(names, e.Name())
+		}
+	}
+	return names, nil
+}
+
+// RunCells builds every cell of the lesson against src (usually the
+// reference solution: Source{Dir: l.SolutionDir()}) and runs each, with a
+// time limit of timeout each.
+func (l *Lesson) RunCells(ctx context.Context, src Source, timeout time.Duration) ([]Cell, error) {
+	names, err := l.CellNames()
+	if err != nil || len(names) == 0 {
+		return nil, err
+	}
+	files, _, fail := l.studentFiles(src)
+	if fail != nil {
+		return nil, fmt.Errorf("run cells: %s", fail.Message)
+	}
+	work, err := os.MkdirTemp("", "labrun-cells-")
+	if err != nil {
+		return nil, fmt.Errorf("run cells: %w", err)
+	}
+	defer os.RemoveAll(work)
+	args := []string{"build", "-trimpath", "-o", work + string(filepath.Separator)}
+	replace := map[string]string{}
+	for kitPath, path := range files {
+		if kitPath != path {
+			replace[kitPath] = path
+		}
+	}
+	if len(replace) > 0 {
+		data, _ := json.Marshal(map[string]any{"Replace": replace})
+		ov := filepath.Join(work, "overlay.json")
+		if err := os.WriteFile(ov, data, 0o600); err != nil {
+			return nil, fmt.Errorf("run cells: %w", err)
+		}
+		args = append(args, "-overlay", ov)
+	}
+	for _, n := range names {
+		args = append(args, "./lessons/"+l.Slug+"/cells/"+n)
+	}
+	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd.Dir, cmd.Env = l.kit.Root, buildEnv()
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("build the cells of lesson %s: %v\n%s", l.Number, err, out)
+	}
+	cells := make([]Cell, 0, len(names))
+	for _, n := range names {
+		code, err := os.ReadFile(filepath.Join(l.Dir, "cells", n, "main.go"))
+		if err != nil {
+			return nil, fmt.Errorf("read cell %s: %w", n, err)
+		}
+		run, err := DirectExec(ctx, work, os.Environ(), timeout, []string{filepath.Join(work, n)})
+		if err != nil {
+			return nil, fmt.Errorf("run cell %s: %w", n, err)
+		}
+		out := string(run.Stdout) + string(run.Stderr)
+		if run.TimedOut {
+			out += fmt.Sprintf("\n(stopped after %s)\n", timeout)
+		}
+		cells = append(cells, Cell{Name: n, Code: string(code), Output: out})
+	}
+	return cells, nil
+}
+
+var cellRegion = regexp.MustCompile(`(?s)<!-- cell ([\w.-]+) -->\n.*?<!-- end cell -->`)
+
+// SpliceCells returns the README text with the region of every cell marker
+// pair filled with that cell's code and output. It is an error for a marker
+// to name no cell, or for a cell to have no marker.
+func SpliceCells(readme string, cells []Cell) (string, error) {
+	byName := map[string]Cell{}
+	for _, c := range cells {
+		byName[c.Name] = c
+	}
+	used := map[string]bool{}
+	var missing []string
+	out := cellRegion.ReplaceAllStringFunc(readme, func(region string) string {
+		name := cellRegion.FindStringSubmatch(region)[1]
+		c, ok := byName[name]
+		if !ok {
+			missing = append(missing, name)
+			return region
+		}
+		used[name] = true
+		return fmt.Sprintf("<!-- cell %s -->\n```go\n%s\n```\n\nOutput:\n\n```text\n%s\n```\n<!-- end cell -->",
+			name, strings.TrimRight(c.Code, "\n"), strings.TrimRight(c.Output, "\n"))
+	})
+	if len(missing) > 0 {
+		return "", fmt.Errorf("README names cells that do not exist: %s", strings.Join(missing, ", "))
+	}
+	var unused []string
+	for _, c := range cells {
+		if !used[c.Name] {
+			unused = append(unused, c.Name)
+		}
+	}
+	if len(unused) > 0 {
+		return "", fmt.Errorf("cells with no marker in the README (add <!-- cell NAME --> / <!-- end cell -->): %s", strings.Join(unused, ", "))
+	}
+	return out, nil
+}

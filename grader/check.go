@@ -1,0 +1,67 @@
+package grader
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"time"
+)
+
+// Check builds the student files of src with the lesson's check program and
+// runs every check. It always returns a result with one entry per check: a
+// copy that cannot be built fails every check, and Status and Message say why.
+func (k *Kit) Check(ctx context.Context, l *Lesson, src Source, opts Options) *Result {
+	opts = opts.withDefaults()
+	start := time.Now()
+	r := k.check(ctx, l, src, opts)
+	r.Lesson, r.Duration = l.Number, time.Since(start)
+	r.MaxScore = l.MaxScore()
+	if r.Checks == nil {
+		for _, c := range l.Checks {
+			r.Checks = append(r.Checks, CheckResult{Name: c.Name, Sentence: c.Sentence, Lab: c.Lab,
+				MaxPoints: c.Points, Hidden: c.Hidden, Kind: string(r.Status), Message: "not run: " + string(r.Status)})
+		}
+		return r
+	}
+	failed := 0
+	for _, c := range r.Checks {
+		r.Score += c.Points
+		if !c.Passed {
+			failed++
+		}
+	}
+	r.Status = StatusPassed
+	if failed > 0 {
+		r.Status = StatusFailed
+		r.Message = fmt.Sprintf("%d of %d checks passed", len(r.Checks)-failed, len(r.Checks))
+	}
+	return r
+}
+
+func (k *Kit) check(ctx context.Context, l *Lesson, src Source, opts Options) *Result {
+	files, shown, fail := l.studentFiles(src)
+	if fail != nil {
+		return fail
+	}
+	if fail := l.checkSources(files, shown); fail != nil {
+		return fail
+	}
+	workDir := opts.WorkDir
+	if workDir == "" {
+		dir, err := os.MkdirTemp("", "labrun-")
+		if err != nil {
+			return failure(StatusKitError, "make a work folder: "+err.Error())
+		}
+		defer os.RemoveAll(dir)
+		workDir = dir
+	}
+	bin, fail := l.build(ctx, files, shown, workDir)
+	if fail != nil {
+		return fail
+	}
+	checks, err := l.runChecks(ctx, bin, opts)
+	if err != nil {
+		return failure(StatusKitError, err.Error())
+	}
+	return &Result{Checks: checks}
+}

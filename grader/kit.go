@@ -1,0 +1,108 @@
+package grader
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// ModulePath is the module path of the kit.
+const ModulePath = "harnesslab"
+
+// Kit is a checkout of harnesslab: the lessons, their solutions and checks.
+type Kit struct {
+	Root string // the folder holding go.mod
+}
+
+// FindKit returns the kit that holds dir, looking in dir and its parents for
+// the go.mod of module harnesslab. HARNESSLAB_ROOT, when set, wins.
+func FindKit(dir string) (*Kit, error) {
+	if root := os.Getenv("HARNESSLAB_ROOT"); root != "" {
+		if !isKitRoot(root) {
+			return nil, fmt.Errorf("HARNESSLAB_ROOT=%s is not a harnesslab checkout (no go.mod for module %s there)", root, ModulePath)
+		}
+		return newKit(root)
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("find the kit: %w", err)
+	}
+	for d := abs; ; d = filepath.Dir(d) {
+		if isKitRoot(d) {
+			return newKit(d)
+		}
+		if filepath.Dir(d) == d {
+			return nil, fmt.Errorf("find the kit: %s is not inside a harnesslab checkout; run labrun from the folder you cloned (or set HARNESSLAB_ROOT)", abs)
+		}
+	}
+}
+
+func newKit(root string) (*Kit, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, fmt.Errorf("find the kit: %w", err)
+	}
+	return &Kit{Root: abs}, nil
+}
+
+func isKitRoot(dir string) bool {
+	data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if err != nil {
+		return false
+	}
+	first, _, _ := bytes.Cut(data, []byte("\n"))
+	return strings.TrimSpace(string(first)) == "module "+ModulePath
+}
+
+// Lessons returns every lesson of the kit, in order.
+func (k *Kit) Lessons() ([]*Lesson, error) {
+	entries, err := os.ReadDir(filepath.Join(k.Root, "lessons"))
+	if err != nil {
+		return nil, fmt.Errorf("list lessons: %w", err)
+	}
+	var lessons []*Lesson
+	for _, e := range entries {
+		if !e.IsDir() || !isLessonDir(e.Name()) {
+			continue
+		}
+		l, err := k.loadLesson(e.Name())
+		if err != nil {
+			return nil, err
+		}
+		lessons = append(lessons, l)
+	}
+	sort.Slice(lessons, func(i, j int) bool { return lessons[i].Number < lessons[j].Number })
+	return lessons, nil
+}
+
+func isLessonDir(name string) bool {
+	return len(name) > 3 && name[0] >= '0' && name[0] <= '9' && name[1] >= '0' && name[1] <= '9' && name[2] == '-'
+}
+
+// ErrNoLesson is returned for a lesson number the kit does not have.
+var ErrNoLesson = errors.New("no such lesson")
+
+// Lesson returns the lesson numbered number ("2" and "02" both work). For a
+// number the kit does not have, the error lists the lessons there are.
+func (k *Kit) Lesson(number string) (*Lesson, error) {
+	lessons, err := k.Lessons()
+	if err != nil {
+		return nil, err
+	}
+	want := number
+	if len(want) == 1 {
+		want = "0" + want
+	}
+	var have []string
+	for _, l := range lessons {
+		if l.Number == want {
+			return l, nil
+		}
+		have = append(have, l.Number+" "+l.Title)
+	}
+	return nil, fmt.Errorf("%w %q; the lessons are:\n  %s", ErrNoLesson, number, strings.Join(have, "\n  "))
+}

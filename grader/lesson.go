@@ -1,0 +1,154 @@
+package grader
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Lesson is one lesson of the kit, as lesson.json and its check scripts
+// describe it.
+type Lesson struct {
+	Number         string   `json:"number"`          // "02"
+	Title          string   `json:"title"`           // "The model can only talk"
+	Package        string   `json:"package"`         // the Go package name of the student files
+	StudentFiles   []string `json:"student_files"`   // the only files taken from a student's copy
+	AllowedImports []string `json:"allowed_imports"` // what student files may import
+	Labs           []string `json:"labs"`            // lab titles, in order
+
+	Slug   string       `json:"-"` // "02-model-can-only-talk"
+	Dir    string       `json:"-"` // the lesson folder: lessons/<slug>
+	Checks []*CheckInfo `json:"-"` // in the order the student reads them
+
+	kit *Kit
+}
+
+// CheckInfo is one check, as its script declares it.
+type CheckInfo struct {
+	Name     string  // the script's name without its order prefix: "second_request_holds_result"
+	Sentence string  // the script's first comment line
+	Lab      int     // 1-based
+	Points   float64 // default 1
+	Hidden   bool    // hidden from students in Gradescope
+	Script   string  // path of the .txtar file
+}
+
+// SolutionDir returns the folder of the lesson's reference solution.
+func (l *Lesson) SolutionDir() string { return filepath.Join(l.kit.Root, "solutions", l.Slug) }
+
+// ChecksDir returns the folder of the lesson's check program and scripts.
+func (l *Lesson) ChecksDir() string { return filepath.Join(l.kit.Root, "grader", "checks", l.Number) }
+
+// ImportPath returns the import path of the lesson's student package.
+func (l *Lesson) ImportPath() string { return ModulePath + "/lessons/" + l.Slug }
+
+// MaxScore returns the points of all the lesson's checks.
+func (l *Lesson) MaxScore() float64 {
+	total := 0.0
+	for _, c := range l.Checks {
+		total += c.Points
+	}
+	return total
+}
+
+// LabTitle returns the title of lab n (1-based), or "Lab n".
+func (l *Lesson) LabTitle(n int) string {
+	if n >= 1 && n <= len(l.Labs) {
+		return l.Labs[n-1]
+	}
+	return "Lab " + strconv.Itoa(n)
+}
+
+func (k *Kit) loadLesson(slug string) (*Lesson, error) {
+	dir := filepath.Join(k.Root, "lessons", slug)
+	data, err := os.ReadFile(filepath.Join(dir, "lesson.json"))
+	if err != nil {
+		return nil, fmt.Errorf("load lesson %s: %w", slug, err)
+	}
+	l := &Lesson{Slug: slug, Dir: dir, kit: k}
+	if err := json.Unmarshal(data, l); err != nil {
+		return nil, fmt.Errorf("load lesson %s: lesson.json: %w", slug, err)
+	}
+	if l.Number != slug[:2] {
+		return nil, fmt.Errorf("load lesson %s: lesson.json says number %q, the folder says %q", slug, l.Number, slug[:2])
+	}
+	if len(l.StudentFiles) == 0 || l.Package == "" {
+		return nil, fmt.Errorf("load lesson %s: lesson.json needs package and student_files", slug)
+	}
+	l.Checks, err = loadChecks(l.ChecksDir())
+	if err != nil {
+		return nil, fmt.Errorf("load lesson %s: %w", slug, err)
+	}
+	return l, nil
+}
+
+// loadChecks reads the header of every script in dir, in file name order.
+func loadChecks(dir string) ([]*CheckInfo, error) {
+	paths, err := filepath.Glob(filepath.Join(dir, "*.txtar"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(paths)
+	var checks []*CheckInfo
+	seen := map[string]bool{}
+	for _, p := range paths {
+		c, err := readCheckHeader(p)
+		if err != nil {
+			return nil, err
+		}
+		if seen[c.Name] {
+			return nil, fmt.Errorf("two check scripts are named %s", c.Name)
+		}
+		seen[c.Name] = true
+		checks = append(checks, c)
+	}
+	return checks, nil
+}
+
+func readCheckHeader(path string) (*CheckInfo, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read check: %w", err)
+	}
+	c := &CheckInfo{Name: scriptName(path), Lab: 1, Points: 1, Script: path}
+	for _, line := range strings.Split(string(data), "\n") {
+		text, ok := strings.CutPrefix(strings.TrimSpace(line), "#")
+		if !ok {
+			break
+		}
+		text = strings.TrimSpace(text)
+		key, value, isKey := strings.Cut(text, ":")
+		key, value = strings.TrimSpace(key), strings.TrimSpace(value)
+		switch {
+		case c.Sentence == "":
+			c.Sentence = text
+		case isKey && key == "lab":
+			if c.Lab, err = strconv.Atoi(value); err != nil || c.Lab < 1 {
+				return nil, fmt.Errorf("%s: lab must be a number from 1, got %q", path, value)
+			}
+		case isKey && key == "points":
+			if c.Points, err = strconv.ParseFloat(value, 64); err != nil || c.Points < 0 {
+				return nil, fmt.Errorf("%s: points must be a number, got %q", path, value)
+			}
+		case isKey && key == "visibility":
+			c.Hidden = value == "hidden"
+		}
+	}
+	if c.Sentence == "" {
+		return nil, fmt.Errorf("%s: a check script starts with a comment line: the sentence the student reads", path)
+	}
+	return c, nil
+}
+
+// scriptName turns ".../03_second_request.txtar" into "second_request".
+func scriptName(path string) string {
+	name := strings.TrimSuffix(filepath.Base(path), ".txtar")
+	if i := strings.IndexByte(name, '_'); i > 0 && strings.Trim(name[:i], "0123456789") == "" {
+		name = name[i+1:]
+	}
+	return name
+}

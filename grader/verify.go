@@ -1,0 +1,161 @@
+package grader
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Finding is one thing verify found wrong with the kit.
+type Finding struct {
+	Lesson string
+	Text   string
+}
+
+// LessonProof is what verify measured for one lesson.
+type LessonProof struct {
+	Lesson         *Lesson
+	StarterFailing int      // checks the starter fails
+	SolutionPassed bool     //
+	Variants       int      // variants run
+	Unkilled       []string // checks no wrong_* variant fails
+	Findings       []Finding
+}
+
+// Verify proves the kit, lesson by lesson: every starter compiles and fails,
+// every solution passes, every solution is its starter with only the gaps
+// filled, every variant gets exactly the outcome it declares, and every check
+// is failed by at least one wrong_* variant. progress, if not nil, is told
+// each step as it finishes.
+func (k *Kit) Verify(ctx context.Context, lessons []*Lesson, opts Options, progress func(string)) []*LessonProof {
+	opts = opts.withDefaults()
+	if progress == nil {
+		progress = func(string) {}
+	}
+	proofs := make([]*LessonProof, len(lessons))
+	for i, l := range lessons {
+		proofs[i] = k.verifyLesson(ctx, l, opts, progress)
+	}
+	return proofs
+}
+
+type job struct {
+	name  string
+	src   Source
+	check func(*Result) []string
+}
+
+func (k *Kit) verifyLesson(ctx context.Context, l *Lesson, opts Options, progress func(string)) *LessonProof {
+	p := &LessonProof{Lesson: l}
+	add := func(format string, args ...any) {
+		p.Findings = append(p.Findings, Finding{l.Number, fmt.Sprintf(format, args...)})
+	}
+	if len(l.Checks) < 1 {
+		add("has no checks")
+	}
+	for _, f := range l.StudentFiles {
+		if err := sameOutsideGaps(filepath.Join(l.Dir, f), filepath.Join(l.SolutionDir(), f)); err != nil {
+			add("%v", err)
+		}
+	}
+	variants, err := l.Variants()
+	if err != nil {
+		add("%v", err)
+	}
+	jobs := []job{
+		{"starter", Source{}, func(r *Result) []string {
+			p.StarterFailing = len(r.FailedChecks())
+			if r.Status != StatusFailed {
+				return []string{fmt.Sprintf("the starter should build and fail its checks; it got %s: %s", r.Status, r.Message)}
+			}
+			return nil
+		}},
+		{"solution", Source{Dir: l.SolutionDir()}, func(r *Result) []string {
+			p.SolutionPassed = r.Status == StatusPassed
+			if !p.SolutionPassed {
+				return []string{fmt.Sprintf("the solution should pass every check; it got %s: %s %s", r.Status, r.Message, strings.Join(r.FailedChecks(), " "))}
+			}
+			return nil
+		}},
+	}
+	killed := map[string]bool{}
+	for _, v := range variants {
+		jobs = append(jobs, job{"variant " + v.Name, Source{Dir: v.Dir}, func(r *Result) []string {
+			var out []string
+			if r.Status != v.Status {
+				out = append(out, fmt.Sprintf("variant %s should get %s; it got %s: %s", v.Name, v.Status, r.Status, firstLines(r.Message, 3)))
+			}
+			got := r.FailedChecks()
+			if v.Status == StatusPassed || v.Status == StatusFailed {
+				if !slices.Equal(got, v.Fails) {
+					out = append(out, fmt.Sprintf("variant %s should fail exactly [%s]; it failed [%s]", v.Name, strings.Join(v.Fails, " "), strings.Join(got, " ")))
+				}
+			}
+			if v.Wrong() && r.Status == StatusFailed {
+				for _, name := range got {
+					killed[name] = true
+				}
+			}
+			return out
+		}})
+	}
+	var mu sync.Mutex
+	sem := make(chan struct{}, max(1, opts.Parallel))
+	var wg sync.WaitGroup
+	for _, j := range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			jobOpts := opts
+			jobOpts.Parallel = 1
+			r := k.Check(ctx, l, j.src, jobOpts)
+			mu.Lock()
+			defer mu.Unlock()
+			for _, f := range j.check(r) {
+				add("%s", f)
+			}
+			progress(fmt.Sprintf("lesson %s: %s: %s", l.Number, j.name, r.Status))
+		}()
+	}
+	wg.Wait()
+	p.Variants = len(variants)
+	for _, c := range l.Checks {
+		if !killed[c.Name] {
+			p.Unkilled = append(p.Unkilled, c.Name)
+			add("check %s is failed by no wrong_* variant: add a variant with the mistake it catches", c.Name)
+		}
+	}
+	slices.SortFunc(p.Findings, func(a, b Finding) int { return strings.Compare(a.Text, b.Text) })
+	return p
+}
+
+var gapRegion = regexp.MustCompile(`(?s)// --- your code ---.*?// --- end ---`)
+
+// sameOutsideGaps reports whether the starter and the solution differ
+// anywhere but inside the gaps.
+func sameOutsideGaps(starter, solution string) error {
+	a, err := os.ReadFile(starter)
+	if err != nil {
+		return fmt.Errorf("read starter: %w", err)
+	}
+	b, err := os.ReadFile(solution)
+	if err != nil {
+		return fmt.Errorf("read solution: %w (solutions/ must mirror the lesson's student files)", err)
+	}
+	if !gapRegion.Match(a) {
+		return fmt.Errorf("%s has no gap (// --- your code --- ... // --- end ---)", starter)
+	}
+	sa := gapRegion.ReplaceAllString(string(a), "GAP")
+	sb := gapRegion.ReplaceAllString(string(b), "GAP")
+	if sa != sb {
+		return fmt.Errorf("%s and %s differ outside the gaps (keep the gap markers in the solution, and everything else the same)", starter, solution)
+	}
+	return nil
+}
