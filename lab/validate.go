@@ -8,7 +8,7 @@ import (
 
 // Validate returns every problem a strict provider would refuse messages for,
 // one line each, naming the index of the message at fault, in message order.
-// An empty result means the list is fit to send.
+// No problems (a nil slice) means the list is fit to send.
 //
 // The rules: every toolCall is answered by exactly one toolResult quoting its
 // id; the results come right after the assistant message that made the calls,
@@ -22,9 +22,9 @@ func Validate(messages []Message) []string {
 	}
 	v.checkPairs(messages)
 	sort.SliceStable(v.problems, func(a, b int) bool { return v.problems[a].index < v.problems[b].index })
-	out := make([]string, len(v.problems))
-	for i, p := range v.problems {
-		out[i] = p.text
+	var out []string
+	for _, p := range v.problems {
+		out = append(out, p.text)
 	}
 	return out
 }

@@ -150,23 +150,27 @@ func studentFrames(stack string) []string {
 	var out []string
 	lines := strings.Split(stack, "\n")
 	for i := 0; i+1 < len(lines); i++ {
-		file := strings.TrimSpace(lines[i+1])
+		fn, file := lines[i], lines[i+1]
+		if !strings.HasPrefix(file, "\t") {
+			continue
+		}
+		i++
 		if !strings.Contains(file, "/lessons/") && !strings.Contains(file, "/solutions/") {
 			continue
 		}
+		file = strings.TrimSpace(file)
 		if j := strings.LastIndex(file, " +0x"); j >= 0 {
 			file = file[:j]
 		}
-		fn := lines[i]
-		if j := strings.LastIndex(fn, "("); j > 0 {
+		file = file[strings.LastIndex(file, "/")+1:]
+		fn = fn[strings.LastIndex(fn, "/")+1:]
+		if j := strings.LastIndex(fn, "("); j > 0 && strings.HasSuffix(fn, ")") {
 			fn = fn[:j]
 		}
-		fn = fn[strings.LastIndex(fn, ".")+1:]
-		if k := strings.LastIndex(file, "/"); k >= 0 {
-			file = file[k+1:]
+		if j := strings.Index(fn, "."); j >= 0 {
+			fn = fn[j+1:]
 		}
 		out = append(out, fmt.Sprintf("%s (%s)", fn, file))
-		i++
 	}
 	return out
 }
