@@ -61,7 +61,7 @@ var compileLine = regexp.MustCompile(`^(?:\./)?([^\s:]+\.go):(\d+)(?::(\d+))?: (
 // compileFailure words go build's output for a student: each error pointing
 // at the student's own file, and errors in the check program explained.
 func (l *Lesson) compileFailure(out string, shown map[string]string) *Result {
-	var mine, theirs []string
+	var mine, theirs, kit []string
 	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
@@ -74,8 +74,10 @@ func (l *Lesson) compileFailure(out string, shown map[string]string) *Result {
 		abs := filepath.Join(l.kit.Root, m[1])
 		if show, ok := shown[abs]; ok {
 			mine = append(mine, fmt.Sprintf("%s:%s: %s", show, m[2], m[4]))
-		} else if strings.HasPrefix(m[1], "grader/checks/") {
+		} else if strings.HasPrefix(m[1], "grader/checks/") && strings.Contains(m[4], l.Package+".") {
 			theirs = append(theirs, m[4])
+		} else if strings.HasPrefix(m[1], "grader/") || strings.HasPrefix(m[1], "lab/") {
+			kit = append(kit, line)
 		} else {
 			mine = append(mine, line)
 		}
@@ -89,6 +91,9 @@ func (l *Lesson) compileFailure(out string, shown map[string]string) *Result {
 			b.WriteString("\n")
 		}
 		b.WriteString("Your code compiles, but the checks cannot call it: a function or type the lesson gives has a different name or signature now. Keep the names and signatures the starter gave you.\n  " + strings.Join(theirs, "\n  "))
+	}
+	if b.Len() == 0 && len(kit) > 0 {
+		return failure(StatusKitError, "The checks of lesson "+l.Number+" do not build. This is a bug in the kit, not in your code:\n  "+strings.Join(kit, "\n  "))
 	}
 	if b.Len() == 0 {
 		b.WriteString("go build failed:\n" + out)

@@ -84,4 +84,3 @@ func (c *capped) Bytes() []byte {
 	}
 	return append(c.buf.Bytes(), []byte(fmt.Sprintf("\n[... output cut: %d more bytes ...]\n", c.dropped))...)
 }
-

@@ -69,6 +69,9 @@ func (k *Kit) Lessons() ([]*Lesson, error) {
 		if !e.IsDir() || !isLessonDir(e.Name()) {
 			continue
 		}
+		if _, err := os.Stat(filepath.Join(k.Root, "lessons", e.Name(), "lesson.json")); err != nil {
+			continue // a lesson still being written
+		}
 		l, err := k.loadLesson(e.Name())
 		if err != nil {
 			return nil, err

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Measures `labrun check 02` after an edit to the student's file, with a warm
+# build cache, against a bare `go build` of a tiny program that links lab and
+# go-cmp after a similar edit. Prints both medians and their ratio (the target
+# is a ratio of at most 2).
+#
+#   bash bench/check-speed.sh [RUNS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-7}
+root=$PWD
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+go build -o "$work/labrun" ./cmd/labrun
+mkdir -p "$work/student"
+cp solutions/02-model-can-only-talk/harness.go "$work/student/harness.go"
+
+# The tiny program is edited through an overlay, so nothing in the kit changes.
+tiny="$root/bench/tiny/main.go"
+cp "$tiny" "$work/tiny.go"
+printf '{"Replace":{"%s":"%s"}}' "$tiny" "$work/tiny.go" > "$work/overlay.json"
+
+now() { date +%s%N; }
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+
+# Warm both caches once.
+go build -overlay "$work/overlay.json" -o "$work/tiny" ./bench/tiny >/dev/null
+"$work/labrun" check 02 "$work/student" >/dev/null
+
+: > "$work/check.ns"; : > "$work/build.ns"
+for i in $(seq 1 "$runs"); do
+  echo "// edit $i" >> "$work/student/harness.go"
+  t0=$(now); "$work/labrun" check 02 "$work/student" >/dev/null; t1=$(now)
+  echo $((t1 - t0)) >> "$work/check.ns"
+  sed -i "s/, [0-9]*)/, $i)/" "$work/tiny.go"
+  t0=$(now); go build -overlay "$work/overlay.json" -o "$work/tiny" ./bench/tiny; t1=$(now)
+  echo $((t1 - t0)) >> "$work/build.ns"
+done
+
+check=$(median < "$work/check.ns")
+build=$(median < "$work/build.ns")
+awk -v c="$check" -v b="$build" -v n="$runs" 'BEGIN {
+  printf "labrun check 02 after an edit (median of %d): %.3f s\n", n, c / 1e9
+  printf "go build of a tiny lab+go-cmp program after an edit: %.3f s\n", b / 1e9
+  printf "ratio: %.2f (target: at most 2)\n", c / b
+}'

@@ -1,0 +1,48 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){"labrun": main})
+}
+
+// TestScripts runs labrun as a student and an author would, one behaviour per
+// script in testdata/script.
+func TestScripts(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		home = t.TempDir()
+	}
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		cache = t.TempDir()
+	}
+	testscript.Run(t, testscript.Params{
+		Dir: "testdata/script",
+		Setup: func(env *testscript.Env) error {
+			env.Setenv("HARNESSLAB_ROOT", root)
+			env.Setenv("KIT", root)
+			// go build needs a real cache and module cache: the tests share the user's.
+			env.Setenv("HOME", home)
+			env.Setenv("GOCACHE", filepath.Join(cache, "go-build"))
+			env.Setenv("XDG_CACHE_HOME", env.WorkDir+"/.cache")
+			if v := os.Getenv("GOMODCACHE"); v != "" {
+				env.Setenv("GOMODCACHE", v)
+			}
+			if v := os.Getenv("GOPATH"); v != "" {
+				env.Setenv("GOPATH", v)
+			}
+			return nil
+		},
+	})
+}
