@@ -3,6 +3,7 @@ package grader
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"time"
 )
@@ -30,6 +31,7 @@ func (k *Kit) Check(ctx context.Context, l *Lesson, src Source, opts Options) *R
 			failed++
 		}
 	}
+	r.Score = math.Round(r.Score*1e4) / 1e4 // sums of fractional points stay readable
 	r.Status = StatusPassed
 	if failed > 0 {
 		r.Status = StatusFailed

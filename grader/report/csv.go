@@ -1,0 +1,89 @@
+package report
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"harnesslab/grader"
+)
+
+// WriteCSV writes the gradebook, grades.csv: a header
+// "submission,score,max_score,status" followed by one column per check
+// (its short name), then one row per submission, sorted by name, each cell
+// of a check holding the points earned (0 where the check did not run).
+// Check columns come in the order of the longest check list, then any other
+// check in the order first seen.
+func WriteCSV(w io.Writer, results []grader.Result) error {
+	results = sortedByName(results)
+	checks := checkColumns(results)
+	cw := csv.NewWriter(w)
+	header := append([]string{"submission", "score", "max_score", "status"}, checks...)
+	rows := [][]string{guardRow(header)}
+	for _, r := range results {
+		earned := make(map[string]float64, len(r.Checks))
+		for _, c := range r.Checks {
+			if ran(r) {
+				earned[c.Name] += c.Points
+			}
+		}
+		row := []string{guardCell(r.Name), formatPoints(r.Score), formatPoints(r.MaxScore), guardCell(string(r.Status))}
+		for _, name := range checks {
+			row = append(row, formatPoints(earned[name]))
+		}
+		rows = append(rows, row)
+	}
+	if err := cw.WriteAll(rows); err != nil {
+		return fmt.Errorf("write grades CSV: %w", err)
+	}
+	return nil
+}
+
+// checkColumns lists the checks of all results, each once.
+func checkColumns(results []grader.Result) []string {
+	var longest []grader.CheckResult
+	for _, r := range results {
+		if len(r.Checks) > len(longest) {
+			longest = r.Checks
+		}
+	}
+	var names []string
+	add := func(checks []grader.CheckResult) {
+		for _, c := range checks {
+			if !slices.Contains(names, c.Name) {
+				names = append(names, c.Name)
+			}
+		}
+	}
+	add(longest)
+	for _, r := range results {
+		add(r.Checks)
+	}
+	return names
+}
+
+// guardRow guards every cell of a row of text (the header) against
+// formula injection.
+func guardRow(row []string) []string {
+	for i, cell := range row {
+		row[i] = guardCell(cell)
+	}
+	return row
+}
+
+// guardCell defends against CSV formula injection: a spreadsheet opening
+// grades.csv runs a cell that starts with =, +, - or @ (and some also one
+// starting with a tab or carriage return) as a formula, so a submission
+// named "=HYPERLINK(...)" could run in the instructor's spreadsheet. Such a
+// cell gets a leading apostrophe, which spreadsheets read as "this is
+// text" (OWASP's advice). It is applied to every text cell: the header, the
+// submission's name and its status; points are numbers and are left alone,
+// so a negative score stays a number.
+func guardCell(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}

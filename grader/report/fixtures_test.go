@@ -1,0 +1,96 @@
+package report
+
+import (
+	"time"
+
+	"harnesslab/grader"
+)
+
+// The checks of a lesson like 02: two labs, fractional points, one hidden
+// check.
+var (
+	checkOrder = grader.CheckResult{
+		Name: "calls_in_order", Sentence: "Chat runs the tool calls in the order the model wrote them.",
+		Lab: 1, MaxPoints: 1,
+	}
+	checkPaired = grader.CheckResult{
+		Name: "results_paired", Sentence: "Every tool call gets exactly one result, right after its assistant message.",
+		Lab: 1, MaxPoints: 2,
+	}
+	checkPort = grader.CheckResult{
+		Name: "answer_has_port", Sentence: "The final answer quotes the port from config.py.",
+		Lab: 2, MaxPoints: 1.5,
+	}
+	checkUnknown = grader.CheckResult{
+		Name: "unknown_tool", Sentence: "An unknown tool comes back to the model as an error result.",
+		Lab: 2, MaxPoints: 1.5, Hidden: true,
+	}
+)
+
+// pass is c passed in d.
+func pass(c grader.CheckResult, d time.Duration) grader.CheckResult {
+	c.Passed, c.Points, c.Duration = true, c.MaxPoints, d
+	return c
+}
+
+// fail is c failed with kind and message.
+func fail(c grader.CheckResult, kind, message string, d time.Duration) grader.CheckResult {
+	c.Kind, c.Message, c.Duration = kind, message, d
+	return c
+}
+
+// notRun is c when the submission's checks did not run.
+func notRun(c grader.CheckResult) grader.CheckResult {
+	c.Kind = "nocompile"
+	return c
+}
+
+// compilerMessage is a compiler's complaint with what student text can
+// hold: several lines, XML-special characters, a terminal escape and a NUL.
+const compilerMessage = "agent.go:14:9: undefined: strings.Cutt\n" +
+	"agent.go:22:2: cannot use calls (variable of type []Call) as map[string]<-chan int value in return statement & \"more\"\n" +
+	"agent.go:30:1: \x1b[31mmissing return\x1b[0m\x00\r\n" +
+	"]]> too many errors"
+
+// fixtures is a run's results, deliberately not sorted by name: one of each
+// kind of outcome.
+func fixtures() []grader.Result {
+	bob := fail(checkOrder, "failed", "message 2, field content: expected the result of call c1, got nothing.", 210*time.Millisecond)
+	bob.Details = []string{"the model wrote calls c1 and c2", "your code sent 3 messages"}
+	bobHang := fail(checkPaired, "timeout", "Chat did not finish within 5s: it may be waiting forever (agent.go:41).", 5*time.Second)
+	bobHang.Output = "calling read_file\ncalling read_file\n"
+	return []grader.Result{
+		{
+			Name: "carol", Lesson: "02", Status: grader.StatusNoCompile,
+			Message:  compilerMessage,
+			MaxScore: 6,
+			Checks:   []grader.CheckResult{notRun(checkOrder), notRun(checkPaired), notRun(checkPort), notRun(checkUnknown)},
+			Duration: 1800 * time.Millisecond,
+		},
+		{
+			Name: "alice", Lesson: "02", Status: grader.StatusPassed,
+			Score: 6, MaxScore: 6,
+			Checks: []grader.CheckResult{
+				pass(checkOrder, 120*time.Millisecond), pass(checkPaired, 95*time.Millisecond),
+				pass(checkPort, 101*time.Millisecond), pass(checkUnknown, 88*time.Millisecond),
+			},
+			Ignored:  []string{"notes.txt", "go.mod"},
+			Duration: 2345 * time.Millisecond,
+		},
+		{
+			Name: "dave", Lesson: "02", Status: grader.StatusMissing,
+			Message:  "agent.go is missing; the lesson expects agent.go and tools.go.",
+			MaxScore: 6,
+			Duration: 3 * time.Millisecond,
+		},
+		{
+			Name: "bob", Lesson: "02", Status: grader.StatusFailed,
+			Score: 1.5, MaxScore: 6,
+			Checks: []grader.CheckResult{
+				bob, bobHang, pass(checkPort, 130*time.Millisecond),
+				fail(checkUnknown, "failed", "the model got no error result for call c3.", 99*time.Millisecond),
+			},
+			Duration: 6500 * time.Millisecond,
+		},
+	}
+}

@@ -1,0 +1,76 @@
+package report
+
+import (
+	"fmt"
+	"io"
+
+	"harnesslab/grader"
+)
+
+// The format name and version report.json declares. The version changes
+// when a field changes meaning or goes away; new fields may be added
+// within a version.
+const (
+	ReportFormat  = "harnesslab-report"
+	ReportVersion = 1
+)
+
+// Report is the document in report.json: every submission's full result
+// and a summary. It holds no timestamps, so the same results give the same
+// bytes (with Options.ZeroDurations, timings included).
+type Report struct {
+	Format      string          `json:"format"`       // ReportFormat
+	Version     int             `json:"version"`      // ReportVersion
+	Lesson      string          `json:"lesson"`       // the lesson number, "02"
+	KitVersion  string          `json:"kit_version"`  // the kit's version, from Options.KitVersion
+	GeneratedBy string          `json:"generated_by"` // "labrun"
+	Submissions []grader.Result `json:"submissions"`  // sorted by name
+	Summary     Summary         `json:"summary"`
+}
+
+// WriteReport writes the results to w as report.json, a Report. Durations
+// are in nanoseconds, as grader.Result encodes them.
+func WriteReport(w io.Writer, results []grader.Result, opt Options) error {
+	lesson, err := runLesson(results, opt)
+	if err != nil {
+		return fmt.Errorf("write report: %w", err)
+	}
+	subs := prepareAll(results, opt)
+	if subs == nil {
+		subs = []grader.Result{}
+	}
+	for i := range subs {
+		if subs[i].Checks == nil {
+			subs[i].Checks = []grader.CheckResult{} // "checks": [], so readers can always iterate
+		}
+	}
+	doc := Report{
+		Format:      ReportFormat,
+		Version:     ReportVersion,
+		Lesson:      lesson,
+		KitVersion:  opt.KitVersion,
+		GeneratedBy: "labrun",
+		Submissions: subs,
+		Summary:     Summarize(subs),
+	}
+	if err := encodeJSON(w, doc); err != nil {
+		return fmt.Errorf("write report: %w", err)
+	}
+	return nil
+}
+
+// runLesson is the lesson of a run: opt.Lesson, or else the lesson of the
+// results. Results for another lesson are an error, not a report.
+func runLesson(results []grader.Result, opt Options) (string, error) {
+	lesson := opt.Lesson
+	for _, r := range results {
+		switch {
+		case r.Lesson == "" || r.Lesson == lesson:
+		case lesson == "":
+			lesson = r.Lesson
+		default:
+			return "", fmt.Errorf("submission %q is for lesson %q, not %q", r.Name, r.Lesson, lesson)
+		}
+	}
+	return lesson, nil
+}

@@ -1,0 +1,106 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"unicode"
+	"unicode/utf8"
+
+	"harnesslab/grader"
+)
+
+// Summary counts the outcomes of a run.
+type Summary struct {
+	Submissions int                   `json:"submissions"`
+	ByStatus    map[grader.Status]int `json:"by_status"`  // only statuses that occur
+	MeanScore   float64               `json:"mean_score"` // rounded to 4 decimals; 0 with no submissions
+	MaxScore    float64               `json:"max_score"`  // the largest max_score of any submission (they normally agree)
+}
+
+// Summarize counts the outcomes of results.
+func Summarize(results []grader.Result) Summary {
+	s := Summary{Submissions: len(results), ByStatus: map[grader.Status]int{}}
+	var total float64
+	for _, r := range results {
+		s.ByStatus[r.Status]++
+		total += r.Score
+		s.MaxScore = max(s.MaxScore, r.MaxScore)
+	}
+	if len(results) > 0 {
+		s.MeanScore = roundPoints(total / float64(len(results)))
+	}
+	s.MaxScore = roundPoints(s.MaxScore)
+	return s
+}
+
+// WriteSummary writes the table labrun prints at the end of a run: one row
+// per submission (name, score, max, status), sorted by name and aligned,
+// then a totals line:
+//
+//	SUBMISSION  SCORE  MAX  STATUS
+//	alice       6      6    passed
+//	bob         1.5    6    failed
+//
+//	2 submissions: 1 passed, 1 failed. Mean score 3.75 of 6.
+//
+// A name holding characters that are not printable (a terminal escape, a
+// tab) is shown quoted, so it cannot disturb the terminal or the columns.
+func WriteSummary(w io.Writer, results []grader.Result) error {
+	results = sortedByName(results)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "SUBMISSION\tSCORE\tMAX\tSTATUS")
+	for _, r := range results {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", displayName(r.Name), formatPoints(r.Score), formatPoints(r.MaxScore), displayName(string(r.Status)))
+	}
+	if err := tw.Flush(); err != nil {
+		return fmt.Errorf("write summary: %w", err)
+	}
+	if _, err := fmt.Fprintf(w, "\n%s\n", totalsLine(Summarize(results))); err != nil {
+		return fmt.Errorf("write summary: %w", err)
+	}
+	return nil
+}
+
+// totalsLine is "3 submissions: 1 passed, 2 failed. Mean score 4 of 6."
+func totalsLine(s Summary) string {
+	var counts []string
+	for _, st := range knownFirst(s.ByStatus) {
+		counts = append(counts, fmt.Sprintf("%d %s", s.ByStatus[st], displayName(string(st))))
+	}
+	line := fmt.Sprintf("%d %s", s.Submissions, plural(s.Submissions, "submission", "submissions"))
+	if len(counts) > 0 {
+		line += ": " + strings.Join(counts, ", ")
+	}
+	return line + fmt.Sprintf(". Mean score %s of %s.", formatPoints(s.MeanScore), formatPoints(s.MaxScore))
+}
+
+// knownFirst lists the statuses in counts: the known ones in statusOrder,
+// then any others sorted.
+func knownFirst(counts map[grader.Status]int) []grader.Status {
+	var out, other []grader.Status
+	for _, st := range statusOrder {
+		if counts[st] > 0 {
+			out = append(out, st)
+		}
+	}
+	for st := range counts {
+		if !slices.Contains(statusOrder, st) {
+			other = append(other, st)
+		}
+	}
+	slices.Sort(other)
+	return append(out, other...)
+}
+
+// displayName is s as a terminal can show it: quoted when it holds a
+// character that is not printable, or is not UTF-8.
+func displayName(s string) string {
+	if !utf8.ValidString(s) || strings.ContainsFunc(s, func(r rune) bool { return !unicode.IsPrint(r) }) {
+		return strconv.Quote(s)
+	}
+	return s
+}
