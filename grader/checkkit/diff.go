@@ -111,6 +111,20 @@ func describe(v reflect.Value) string {
 			return lab.Show([]lab.Message{x})
 		case lab.Block:
 			return lab.ShowBlock(x)
+		case []lab.Message:
+			if x == nil {
+				return "no messages"
+			}
+			return "[" + strings.ReplaceAll(lab.Show(x), "\n", "; ") + "]"
+		case []lab.Block:
+			if x == nil {
+				return "no blocks"
+			}
+			parts := make([]string, len(x))
+			for i, b := range x {
+				parts[i] = lab.ShowBlock(b)
+			}
+			return "[" + strings.Join(parts, ", ") + "]"
 		case string:
 			return Quote(x)
 		case lab.Role:

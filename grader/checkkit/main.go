@@ -124,11 +124,13 @@ func (c *C) panicVerdict(r any, stack string) *Verdict {
 	}
 	text := fmt.Sprint(r)
 	if fn, ok := strings.CutSuffix(text, ": not written yet"); ok && !strings.ContainsAny(fn, " \n") {
-		msg := fn + " is not written yet: fill in its gap (between // --- your code --- and // --- end ---)"
+		at := ""
 		if len(where) > 0 {
-			msg += ", " + where[0]
+			if i := strings.LastIndex(where[0], "("); i >= 0 {
+				at = " in " + strings.TrimSuffix(where[0][i+1:], ")")
+			}
 		}
-		c.Errorf("%s.", msg)
+		c.Errorf("%s is not written yet: fill in its gap%s, between // --- your code --- and // --- end ---.", fn, at)
 		return c.verdict(KindNotWritten)
 	}
 	msg := "your code panicked: " + text

@@ -13,18 +13,22 @@ const System = "You are a helpful assistant."
 
 // UserMessage returns the message that says text on the user's behalf.
 func UserMessage(text string) lab.Message {
+	// --- your code ---
 	return lab.Message{Role: lab.RoleUser, Content: text}
+	// --- end ---
 }
 
 // TextOf returns the words of an assistant message: the text of its text
 // blocks, in order, run together.
 func TextOf(message lab.Message) string {
 	var words strings.Builder
+	// --- your code ---
 	for _, block := range message.Blocks {
 		if block.Type == lab.TextBlock {
 			words.WriteString(block.Text)
 		}
 	}
+	// --- end ---
 	return words.String()
 }
 
@@ -32,8 +36,10 @@ func TextOf(message lab.Message) string {
 // answer. messages is the caller's list: it is the only memory this
 // conversation has, so keep what Chat returns, as you would with append.
 func Chat(model lab.Model, messages []lab.Message, text string) ([]lab.Message, string) {
+	// --- your code ---
 	messages = append(messages, UserMessage(text))
 	reply := model.Complete(System, messages, nil)
 	messages = append(messages, reply)
 	return messages, TextOf(reply)
+	// --- end ---
 }
