@@ -91,4 +91,3 @@ func firstDifference(a, b string) string {
 	}
 	return "the lengths differ"
 }
-

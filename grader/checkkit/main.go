@@ -87,7 +87,7 @@ func Run(check Check, timeout time.Duration) *Verdict {
 		where := studentFrames(stackFrames(true))
 		msg := fmt.Sprintf("timed out: the check was still running after %s", timeout)
 		if len(where) > 0 {
-			msg += ", inside " + where[0]
+			msg += ", inside " + strings.Join(where[:min(len(where), 3)], ", called from ")
 		}
 		msg += ". Is there a loop that never ends, or a wait for something that never comes?"
 		c.mu.Lock()

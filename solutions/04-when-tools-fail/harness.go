@@ -87,6 +87,7 @@ func findTool(tools []lab.Tool, name string) (lab.Tool, bool) {
 // too: an unknown tool, a missing input, a tool that returns an error or
 // panics all become a result with IsError set, which the model can act on.
 func RunTool(tools []lab.Tool, call lab.Block) (result lab.Message) {
+	// --- your code ---
 	result = lab.Message{Role: lab.RoleToolResult, ToolCallID: call.ID, ToolName: call.Name}
 	fail := func(text string) lab.Message {
 		result.Content, result.IsError = "Error: "+text, true
@@ -112,6 +113,7 @@ func RunTool(tools []lab.Tool, call lab.Block) (result lab.Message) {
 	}
 	result.Content = content
 	return result
+	// --- end ---
 }
 
 // Status says how a run of the loop ended.
