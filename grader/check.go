@@ -18,10 +18,7 @@ func (k *Kit) Check(ctx context.Context, l *Lesson, src Source, opts Options) *R
 	r.Lesson, r.Duration = l.Number, time.Since(start)
 	r.MaxScore = l.MaxScore()
 	if r.Checks == nil {
-		for _, c := range l.Checks {
-			r.Checks = append(r.Checks, CheckResult{Name: c.Name, Sentence: c.Sentence, Lab: c.Lab,
-				MaxPoints: c.Points, Hidden: c.Hidden, Kind: string(r.Status), Message: "not run: " + string(r.Status)})
-		}
+		r.Checks = l.NotRun(r.Status, r.Message).Checks
 		return r
 	}
 	failed := 0
@@ -48,16 +45,15 @@ func (k *Kit) check(ctx context.Context, l *Lesson, src Source, opts Options) *R
 	if fail := l.checkSources(files, shown); fail != nil {
 		return fail
 	}
-	workDir := opts.WorkDir
-	if workDir == "" {
+	if opts.WorkDir == "" {
 		dir, err := os.MkdirTemp("", "labrun-")
 		if err != nil {
 			return failure(StatusKitError, "make a work folder: "+err.Error())
 		}
 		defer os.RemoveAll(dir)
-		workDir = dir
+		opts.WorkDir = dir
 	}
-	bin, fail := l.build(ctx, files, shown, workDir)
+	bin, fail := l.build(ctx, files, shown, opts.WorkDir)
 	if fail != nil {
 		return fail
 	}
@@ -66,4 +62,15 @@ func (k *Kit) check(ctx context.Context, l *Lesson, src Source, opts Options) *R
 		return failure(StatusKitError, err.Error())
 	}
 	return &Result{Checks: checks}
+}
+
+// NotRun returns the result of a copy of the lesson that could not be run:
+// every check failed, no points, and status and message saying why.
+func (l *Lesson) NotRun(status Status, message string) *Result {
+	r := &Result{Lesson: l.Number, Status: status, Message: message, MaxScore: l.MaxScore()}
+	for _, c := range l.Checks {
+		r.Checks = append(r.Checks, CheckResult{Name: c.Name, Sentence: c.Sentence, Lab: c.Lab,
+			MaxPoints: c.Points, Hidden: c.Hidden, Kind: string(status), Message: "not run: " + string(status)})
+	}
+	return r
 }

@@ -53,8 +53,9 @@ func (l *Lesson) runChecks(ctx context.Context, bin string, opts Options) ([]Che
 	var mu sync.Mutex
 	found := map[string]*outcome{}
 	p := testscript.Params{
-		Dir:      l.ChecksDir(),
-		Deadline: time.Now().Add(time.Duration(len(l.Checks)+1) * (opts.CheckTimeout + 5*time.Second)),
+		Dir:         l.ChecksDir(),
+		WorkdirRoot: opts.WorkDir,
+		Deadline:    time.Now().Add(time.Duration(len(l.Checks)+1) * (opts.CheckTimeout + 5*time.Second)),
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"check": func(ts *testscript.TestScript, neg bool, args []string) {
 				if neg || len(args) != 1 {

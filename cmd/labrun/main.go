@@ -9,6 +9,7 @@
 //	labrun show NN
 //	labrun hint NN [LEVEL]
 //	labrun verify [NN...]
+//	labrun grade NN PATH... [--out DIR] [--jobs N] [--timeout D] [--resume] [--shard I/N]
 package main
 
 import (
@@ -16,9 +17,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"harnesslab/grader/sandbox"
 )
 
 func main() {
+	sandbox.Init() // when this process is a sandboxed child, this never returns
 	err := run(os.Args[1:], os.Stdout, os.Stderr)
 	var exit exitCode
 	switch {
@@ -52,11 +56,12 @@ func init() {
 		"hint":   {"hint NN [LEVEL]", "show the hints of lesson NN, one level more each time", runHint},
 		"list":   {"list", "list the lessons and how far you got", runList},
 		"show":   {"show NN", "show lesson NN with the real output of every cell", runShow},
+		"grade":  {"grade NN PATH... [--out DIR] [--jobs N] [--timeout D] [--resume] [--shard I/N]", "grade submissions: folders, .zip, .tar.gz, or folders of those", runGrade},
 		"verify": {"verify [NN...]", "prove the kit: starters fail, solutions pass, every check can fail", runVerify},
 	}
 }
 
-var order = []string{"list", "show", "check", "hint", "verify"}
+var order = []string{"list", "show", "check", "hint", "verify", "grade"}
 
 func run(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
@@ -76,7 +81,7 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "\nUsage:")
 	for _, name := range order {
 		c := commands[name]
-		fmt.Fprintf(w, "  labrun %-18s %s\n", c.usage, c.short)
+		fmt.Fprintf(w, "  labrun %s\n      %s\n", c.usage, c.short)
 	}
 	fmt.Fprintln(w, "\nStart with: labrun show 01, then edit lessons/01-*/harness.go and run labrun check 01.")
 }

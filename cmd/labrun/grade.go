@@ -1,0 +1,146 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"harnesslab/grader"
+	"harnesslab/grader/grading"
+	"harnesslab/grader/report"
+)
+
+func runGrade(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("grade", flag.ContinueOnError)
+	out := fs.String("out", "", "write reports to this folder")
+	jobs := fs.Int("jobs", runtime.NumCPU(), "submissions graded at once")
+	timeout := fs.Duration("timeout", grading.DefaultTimeout, "time limit per submission")
+	memory := fs.Int("memory-mib", grading.DefaultMemoryBytes>>20, "memory limit per check program, in MiB")
+	resume := fs.Bool("resume", false, "skip submissions that already have results in --out")
+	shardFlag := fs.String("shard", "", "grade only part I of N of the submissions, as I/N")
+	rest, err := parseMixed(fs, args)
+	if err != nil {
+		return fmt.Errorf("grade: %v\nusage: labrun %s", err, commands["grade"].usage)
+	}
+	if len(rest) < 2 {
+		return fmt.Errorf("usage: labrun %s", commands["grade"].usage)
+	}
+	shard, shards, err := parseShard(*shardFlag)
+	if err != nil {
+		return err
+	}
+	if *jobs < 1 || *timeout <= 0 || *memory < 64 {
+		return fmt.Errorf("grade: --jobs must be at least 1, --timeout positive and --memory-mib at least 64")
+	}
+	kit, l, err := lessonArg(rest[0])
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	cfg := grading.Config{
+		Kit: kit, Lesson: l, Paths: rest[1:], Out: *out, Jobs: *jobs, Timeout: *timeout,
+		Memory: int64(*memory) << 20, Resume: *resume, Shard: shard, Shards: shards,
+		KitVersion: kitVersion(kit), Warn: stderr,
+	}
+	if isTerminal(stderr) {
+		cfg.Progress = progressBar(stderr)
+	}
+	start := time.Now()
+	outcome, err := grading.Run(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	if err := report.WriteSummary(stdout, outcome.Results); err != nil {
+		return err
+	}
+	for _, s := range outcome.Skipped {
+		fmt.Fprintf(stderr, "labrun: skipped %s: not a submission folder or archive\n", s)
+	}
+	fmt.Fprintf(stdout, "\ngraded %d submissions in %s (%d already had results), student code isolated with %s\n",
+		outcome.Graded, time.Since(start).Round(100*time.Millisecond), outcome.Resumed, outcome.Mode)
+	if *out != "" {
+		fmt.Fprintf(stdout, "reports: %s (grades.csv, junit.xml, report.json, one folder per submission)\n", *out)
+	}
+	if os.Getenv("LABRUN_STATS") != "" {
+		fmt.Fprintf(stderr, "labrun: peak memory %s\n", peakMemory())
+	}
+	return nil
+}
+
+func parseShard(s string) (int, int, error) {
+	if s == "" {
+		return 0, 0, nil
+	}
+	i, n, ok := strings.Cut(s, "/")
+	a, err1 := strconv.Atoi(i)
+	b, err2 := strconv.Atoi(n)
+	if !ok || err1 != nil || err2 != nil || b < 1 || a < 1 || a > b {
+		return 0, 0, fmt.Errorf("grade: --shard takes I/N with 1 <= I <= N, like 2/4; got %q", s)
+	}
+	return a, b, nil
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}
+
+// progressBar draws one line, redrawn after each submission.
+func progressBar(w io.Writer) func(done, total int, last *grader.Result) {
+	return func(done, total int, last *grader.Result) {
+		const width = 30
+		filled := width * done / max(total, 1)
+		name := last.Name
+		if len(name) > 24 {
+			name = name[:21] + "..."
+		}
+		fmt.Fprintf(w, "\r[%s%s] %d/%d  %-24s %-10s", strings.Repeat("#", filled), strings.Repeat(" ", width-filled), done, total, name, last.Status)
+		if done == total {
+			fmt.Fprintln(w)
+		}
+	}
+}
+
+// kitVersion names the kit's commit when it is a git checkout.
+func kitVersion(kit *grader.Kit) string {
+	head, err := os.ReadFile(kit.Root + "/.git/HEAD")
+	if err != nil {
+		return "unknown"
+	}
+	ref := strings.TrimSpace(string(head))
+	if r, ok := strings.CutPrefix(ref, "ref: "); ok {
+		if data, err := os.ReadFile(kit.Root + "/.git/" + r); err == nil {
+			ref = strings.TrimSpace(string(data))
+		}
+	}
+	if len(ref) > 12 {
+		ref = ref[:12]
+	}
+	return ref
+}
+
+// peakMemory reads this process's peak resident memory (Linux only).
+func peakMemory() string {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return "unknown"
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			return strings.TrimSpace(v)
+		}
+	}
+	return "unknown"
+}

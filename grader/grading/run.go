@@ -1,0 +1,258 @@
+package grading
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync"
+	"time"
+
+	"harnesslab/grader"
+	"harnesslab/grader/intake"
+	"harnesslab/grader/report"
+	"harnesslab/grader/sandbox"
+)
+
+// Outcome is what a grading run did.
+type Outcome struct {
+	Results []grader.Result // every submission of this run and of earlier runs resumed, sorted by name
+	Graded  int             // submissions graded by this run
+	Resumed int             // submissions skipped because Out already had their result
+	Skipped []string        // things among the PATHs that are not submissions
+	Mode    string          // how student code was isolated: "bwrap" or "rlimit"
+}
+
+// Run grades every submission found in cfg.Paths. A submission that cannot
+// be built, hangs, crashes or is hostile gets its status and a score of 0 for
+// what did not run; the run goes on. Run returns an error only when it cannot
+// grade at all: bad arguments, a kit whose own solution fails, or reports
+// that cannot be written.
+func Run(ctx context.Context, cfg Config) (*Outcome, error) {
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	sources, skipped, err := intake.Expand(cfg.Paths, cfg.Lesson.StudentFiles)
+	if err != nil {
+		return nil, fmt.Errorf("grade: %w", err)
+	}
+	sources = shard(sources, cfg.Shard, cfg.Shards)
+	out := &Outcome{Skipped: skipped}
+	opt := report.Options{Lesson: cfg.Lesson.Number, KitVersion: cfg.KitVersion}
+
+	earlier := map[string]bool{}
+	if cfg.Resume {
+		prev, err := report.Load(cfg.Out)
+		if err != nil {
+			return nil, fmt.Errorf("grade: resume from %s: %w", cfg.Out, err)
+		}
+		for _, r := range prev {
+			earlier[r.Name] = true
+		}
+	}
+	var pending []intake.Source
+	for _, s := range sources {
+		if earlier[s.Name] {
+			out.Resumed++
+		} else {
+			pending = append(pending, s)
+		}
+	}
+
+	var warning string
+	out.Mode, warning = sandbox.Mode()
+	if warning != "" && cfg.Warn != nil {
+		fmt.Fprintf(cfg.Warn, "labrun: warning: %s\n", warning)
+	}
+	work, err := os.MkdirTemp("", "labrun-grade-")
+	if err != nil {
+		return nil, fmt.Errorf("grade: make a work folder: %w", err)
+	}
+	defer os.RemoveAll(work)
+	if err := warmUp(ctx, cfg, work); err != nil {
+		return nil, err
+	}
+
+	results, err := gradeAll(ctx, cfg, pending, work, opt)
+	out.Graded = len(results)
+	if err != nil {
+		return out, err
+	}
+	out.Results = results
+	if cfg.Out != "" {
+		all, err := report.Load(cfg.Out)
+		if err != nil {
+			return out, fmt.Errorf("grade: read back results: %w", err)
+		}
+		out.Results = keep(all, sources)
+		if err := report.WriteRun(cfg.Out, out.Results, opt); err != nil {
+			return out, fmt.Errorf("grade: %w", err)
+		}
+	}
+	sort.Slice(out.Results, func(i, j int) bool { return out.Results[i].Name < out.Results[j].Name })
+	return out, nil
+}
+
+// warmUp builds and checks the reference solution once: it fills the build
+// cache with everything the submissions share, and proves the kit before any
+// student is graded with it.
+func warmUp(ctx context.Context, cfg Config, work string) error {
+	dir := filepath.Join(work, "warmup")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		return fmt.Errorf("grade: %w", err)
+	}
+	r := cfg.Kit.Check(ctx, cfg.Lesson, grader.Source{Dir: cfg.Lesson.SolutionDir()}, checkOptions(cfg, dir))
+	if r.Status != grader.StatusPassed {
+		return fmt.Errorf("grade: the kit's own solution of lesson %s does not pass here (%s: %s); nothing was graded", cfg.Lesson.Number, r.Status, r.Message)
+	}
+	return nil
+}
+
+func gradeAll(ctx context.Context, cfg Config, pending []intake.Source, work string, opt report.Options) ([]grader.Result, error) {
+	var (
+		mu       sync.Mutex
+		results  []grader.Result
+		firstErr error
+		wg       sync.WaitGroup
+	)
+	next := make(chan int)
+	for range min(cfg.Jobs, max(len(pending), 1)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				r := gradeOne(ctx, cfg, pending[i], filepath.Join(work, fmt.Sprintf("s%05d", i)))
+				var err error
+				if cfg.Out != "" {
+					err = report.WriteSubmission(cfg.Out, *r, opt)
+				}
+				mu.Lock()
+				results = append(results, *r)
+				if err != nil && firstErr == nil {
+					firstErr = fmt.Errorf("grade: write the result of %s: %w", r.Name, err)
+				}
+				if cfg.Progress != nil {
+					cfg.Progress(len(results), len(pending), r)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for i := range pending {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if firstErr == nil && ctx.Err() != nil {
+		firstErr = fmt.Errorf("grade: stopped after %d of %d submissions: %w (run again with --resume to finish)", len(results), len(pending), ctx.Err())
+	}
+	return results, firstErr
+}
+
+// gradeOne grades one submission in its own folder under work, and removes
+// the folder afterwards.
+func gradeOne(ctx context.Context, cfg Config, src intake.Source, dir string) *grader.Result {
+	defer os.RemoveAll(dir)
+	if err := os.MkdirAll(filepath.Join(dir, "in"), 0o700); err != nil {
+		r := cfg.Lesson.NotRun(grader.StatusKitError, "make a work folder: "+err.Error())
+		r.Name = src.Name
+		return r
+	}
+	sub := intake.Take(src, cfg.Lesson.StudentFiles, filepath.Join(dir, "in"), cfg.Limits)
+	var r *grader.Result
+	if sub.Problem != nil {
+		r = cfg.Lesson.NotRun(grader.Status(sub.Problem.Kind), sub.Problem.Message)
+	} else {
+		build := filepath.Join(dir, "run")
+		if err := os.MkdirAll(build, 0o700); err != nil {
+			r = cfg.Lesson.NotRun(grader.StatusKitError, "make a work folder: "+err.Error())
+		} else {
+			sctx, cancel := context.WithTimeout(ctx, cfg.Timeout)
+			r = cfg.Kit.Check(sctx, cfg.Lesson, grader.Source{Dir: sub.Dir}, checkOptions(cfg, build))
+			if errors.Is(sctx.Err(), context.DeadlineExceeded) {
+				r.Message = fmt.Sprintf("the submission used up its time limit of %s; checks that had not finished count as failed. %s", cfg.Timeout, r.Message)
+			}
+			cancel()
+		}
+	}
+	r.Name, r.Ignored = src.Name, sub.Ignored
+	return r
+}
+
+func checkOptions(cfg Config, dir string) grader.Options {
+	return grader.Options{Exec: sandboxExec(cfg), Parallel: 1, WorkDir: dir}
+}
+
+// sandboxExec runs each check program in the sandbox, with the run's limits.
+func sandboxExec(cfg Config) grader.Exec {
+	hidden := hiddenPaths(cfg)
+	return func(ctx context.Context, dir string, env []string, timeout time.Duration, argv []string) (grader.Run, error) {
+		res, err := sandbox.Run(ctx, sandbox.Config{
+			Dir:         dir,
+			ReadOnly:    []string{filepath.Dir(argv[0])},
+			Hidden:      hidden,
+			Env:         env,
+			Timeout:     timeout,
+			MemoryBytes: cfg.Memory,
+			OutputBytes: DefaultOutputBytes,
+		}, argv)
+		return grader.Run{Stdout: res.Stdout, Stderr: res.Stderr, ExitCode: res.ExitCode, TimedOut: res.TimedOut}, err
+	}
+}
+
+// hiddenPaths are folders student code has no business seeing: the
+// instructor's home, the reports and the other submissions.
+func hiddenPaths(cfg Config) []string {
+	var out []string
+	if home, err := os.UserHomeDir(); err == nil {
+		out = append(out, home)
+	}
+	for _, p := range append([]string{cfg.Out}, cfg.Paths...) {
+		if p == "" {
+			continue
+		}
+		if abs, err := filepath.Abs(p); err == nil {
+			if info, err := os.Stat(abs); err == nil && !info.IsDir() {
+				abs = filepath.Dir(abs)
+			}
+			out = append(out, abs)
+		}
+	}
+	return out
+}
+
+// shard keeps part i of n of sources (sorted by name), or all when n is 0.
+func shard(sources []intake.Source, i, n int) []intake.Source {
+	if n <= 1 {
+		return sources
+	}
+	var out []intake.Source
+	for k, s := range sources {
+		if k%n == i-1 {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// keep returns the results whose names are among sources: an output folder
+// may hold results of submissions that are not part of this run.
+func keep(results []grader.Result, sources []intake.Source) []grader.Result {
+	names := map[string]bool{}
+	for _, s := range sources {
+		names[s.Name] = true
+	}
+	var out []grader.Result
+	for _, r := range results {
+		if names[r.Name] {
+			out = append(out, r)
+		}
+	}
+	return out
+}

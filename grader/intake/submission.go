@@ -1,0 +1,40 @@
+package intake
+
+// Kinds of Problem. Each is also the grader's status for the submission
+// (grader.Status(problem.Kind)).
+const (
+	ProblemEmpty      = "empty"       // the submission holds no files
+	ProblemMissing    = "missing"     // a student file is missing or misnamed
+	ProblemBadArchive = "bad_archive" // the archive is corrupt, unsafe or too big
+	ProblemBadSource  = "bad_source"  // a student file is not UTF-8 text, holds NUL bytes, is too big or is a link
+	ProblemKitError   = "kit_error"   // the grader could not do its part (bad arguments, a full disk)
+)
+
+// Submission is what was taken from one source.
+type Submission struct {
+	Name string // the source's name
+	// Dir is a fresh folder under the work folder (mode 0700) holding only the
+	// student files taken (mode 0600), at their paths in the lesson. It exists
+	// whenever Take could create it, even with a Problem; the caller removes it.
+	Dir   string
+	Files []string // the student files taken, in the order the lesson lists them
+	// Ignored lists every other file in the submission, relative to it,
+	// sorted, capped at 200 lines and a last "... and N more". Folders are not
+	// listed, nor a student file that was found but refused (its Problem tells
+	// of it). It is nil when the archive was refused as a whole.
+	Ignored []string
+	Problem *Problem // nil when every student file was taken
+}
+
+// Problem says why a submission cannot be graded as it is.
+type Problem struct {
+	Kind    string // one of the Problem* kinds
+	Message string // what was wrong and what to do, in words for people
+}
+
+// Error makes a Problem usable as an error: it returns the message.
+func (p *Problem) Error() string { return p.Message }
+
+func problem(kind, message string) *Problem {
+	return &Problem{Kind: kind, Message: message}
+}

@@ -1,0 +1,1 @@
+../misnamed/Harness.go

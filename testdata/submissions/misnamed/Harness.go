@@ -1,0 +1,2 @@
+// A fixture of grader/intake: see testdata/submissions/README.md.
+package harness
