@@ -74,11 +74,13 @@ harnesslab/lessons/02-model-can-only-talk.ToolCalls(...)
 	harnesslab/lessons/02-model-can-only-talk/harness.go:42 +0x25
 harnesslab/lessons/02-model-can-only-talk.Chat({0x1, 0x2})
 	harnesslab/lessons/02-model-can-only-talk/harness.go:88 +0x99
+harnesslab/lessons/04-x.check.MakeReadTool.func2(...)
+	harnesslab/lessons/04-x/harness.go:70 +0x25
 main.toolCallsInOrder(0xc000)
 	harnesslab/grader/checks/02/lab1.go:20 +0x40
 `
-	want := []string{"ToolCalls (harness.go:42)", "Chat (harness.go:88)"}
-	if diff := cmp.Diff(want, studentFrames(stack)); diff != "" {
+	want := []string{"ToolCalls (harness.go:42)", "Chat (harness.go:88)", "MakeReadTool (harness.go:70)"}
+	if diff := cmp.Diff(want, StudentFrames(stack)); diff != "" {
 		t.Errorf("studentFrames (-want +got):\n%s", diff)
 	}
 }

@@ -134,6 +134,8 @@ func describe(v reflect.Value) string {
 		}
 	}
 	switch v.Kind() {
+	case reflect.String:
+		return Quote(v.String())
 	case reflect.Slice, reflect.Map:
 		if v.IsNil() {
 			return "nil"

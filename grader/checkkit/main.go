@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"regexp"
 	"runtime"
 	"sort"
 	"strings"
@@ -84,7 +85,7 @@ func Run(check Check, timeout time.Duration) *Verdict {
 	case v := <-done:
 		return v
 	case <-time.After(timeout):
-		where := studentFrames(stackFrames(true))
+		where := StudentFrames(stackFrames(true))
 		msg := fmt.Sprintf("timed out: the check was still running after %s", timeout)
 		if len(where) > 0 {
 			msg += ", inside " + strings.Join(where[:min(len(where), 3)], ", called from ")
@@ -111,7 +112,7 @@ func (c *C) verdict(kind string) *Verdict {
 
 // panicVerdict words a panic for a student.
 func (c *C) panicVerdict(r any, stack string) *Verdict {
-	where := studentFrames(stack)
+	where := StudentFrames(stack)
 	var exhausted *lab.ScriptExhausted
 	if err, ok := r.(error); ok && errors.As(err, &exhausted) {
 		msg := fmt.Sprintf("your code asked the model for reply number %d, but this scenario scripted only %d. "+
@@ -146,9 +147,12 @@ func stackFrames(all bool) string {
 	return string(buf[:runtime.Stack(buf, all)])
 }
 
-// studentFrames returns the frames of a stack that are in a lesson's student
-// package, innermost first, as "ToolCalls (harness.go:42)".
-func studentFrames(stack string) []string {
+// funcLiteral matches the suffix Go gives function literals: ".func2", ".func1.3".
+var funcLiteral = regexp.MustCompile(`(\.func\d+)+(\.\d+)*$`)
+
+// StudentFrames returns the frames of a Go stack trace that are in a
+// lesson's student package, innermost first, as "ToolCalls (harness.go:42)".
+func StudentFrames(stack string) []string {
 	var out []string
 	lines := strings.Split(stack, "\n")
 	for i := 0; i+1 < len(lines); i++ {
@@ -169,9 +173,8 @@ func studentFrames(stack string) []string {
 		if j := strings.LastIndex(fn, "("); j > 0 && strings.HasSuffix(fn, ")") {
 			fn = fn[:j]
 		}
-		if j := strings.Index(fn, "."); j >= 0 {
-			fn = fn[j+1:]
-		}
+		fn = funcLiteral.ReplaceAllString(fn, "")
+		fn = fn[strings.LastIndex(fn, ".")+1:]
 		out = append(out, fmt.Sprintf("%s (%s)", fn, file))
 	}
 	return out

@@ -123,6 +123,7 @@ const MaxSteps = 8
 // until it answers without asking for tools or it has been called maxSteps
 // times. The budget is owned by this code, not by the model.
 func RunLoop(model lab.Model, messages []lab.Message, tools []lab.Tool, maxSteps int) ([]lab.Message, Result) {
+	// --- your code ---
 	specs := ToolSpecs(tools)
 	for step := 1; step <= maxSteps; step++ {
 		reply := model.Complete(System, messages, specs)
@@ -136,11 +137,14 @@ func RunLoop(model lab.Model, messages []lab.Message, tools []lab.Tool, maxSteps
 		}
 	}
 	return messages, Result{Status: GaveUp, Steps: maxSteps}
+	// --- end ---
 }
 
 // Chat says text to the model, runs the loop with a budget of MaxSteps, and
 // returns the grown list and how the run ended.
 func Chat(model lab.Model, messages []lab.Message, text string, tools []lab.Tool) ([]lab.Message, Result) {
+	// --- your code ---
 	messages = append(messages, UserMessage(text))
 	return RunLoop(model, messages, tools, MaxSteps)
+	// --- end ---
 }

@@ -13,7 +13,7 @@ import (
 func newWorkspace() *lab.Workspace {
 	return lab.NewWorkspace(map[string]string{
 		"config.py": "PORT = 9090\n",
-		"main.py":   "import config\n",
+		"main.go":   "import config\n",
 	})
 }
 

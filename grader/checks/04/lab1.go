@@ -48,10 +48,10 @@ func missingInputNamedFirst(c *checkkit.C) {
 		first string
 	}{
 		{lab.Args{}, "edit", "path"},
-		{lab.Args{"path": "main.py"}, "edit", "old"},
+		{lab.Args{"path": "main.go"}, "edit", "old"},
 		{lab.Args{"old": "PORT", "new": "HOST"}, "edit", "path"},
 		{lab.Args{"new": "HOST", "count": "1"}, "edit", "path"},
-		{lab.Args{"path": "main.py", "old": "PORT"}, "edit", "new"},
+		{lab.Args{"path": "main.go", "old": "PORT"}, "edit", "new"},
 		{lab.Args{}, "note", "title"},
 		{lab.Args{"text": "call Ada"}, "note", "title"},
 	}
@@ -166,7 +166,7 @@ func severalFailuresInOrder(c *checkkit.C) {
 	ws := newWorkspace()
 	calls := []lab.Block{
 		lab.Call("read", lab.Args{"path": "config.py"}),
-		lab.Call("raed", lab.Args{"path": "main.py"}),
+		lab.Call("raed", lab.Args{"path": "main.go"}),
 		lab.Call("read", lab.Args{}),
 		lab.Call("read", lab.Args{"path": "notes.md"}),
 	}
@@ -182,7 +182,7 @@ func severalFailuresInOrder(c *checkkit.C) {
 		return lab.Say(fmt.Sprintf("Worked: %s. Failed: %s.", strings.Join(worked, ", "), strings.Join(failed, ", ")))
 	})
 	model := lab.NewScriptedModel(lab.Reply(append([]lab.Block{lab.Text("Let me look.")}, calls...)...), report)
-	messages, result := harness.Chat(model, nil, "Look at config.py, main.py and notes.md.",
+	messages, result := harness.Chat(model, nil, "Look at config.py, main.go and notes.md.",
 		[]lab.Tool{harness.MakeReadTool(ws)})
 	c.Logf("the conversation:\n%s", lab.Show(messages))
 
@@ -192,7 +192,7 @@ func severalFailuresInOrder(c *checkkit.C) {
 		failed(calls[2].WithID("c3"), "missing input path"),
 		failed(calls[3].WithID("c4"), "read notes.md: file does not exist"),
 	}
-	c.Equal("One reply asked for four things: read config.py, raed main.py, read with no path, read notes.md. "+
+	c.Equal("One reply asked for four things: read config.py, raed main.go, read with no path, read notes.md. "+
 		"Three of them fail. The list should hold exactly four results, one per call, in call order."+resultsNote,
 		want, resultsOf(messages))
 	acceptable(c, model, messages)

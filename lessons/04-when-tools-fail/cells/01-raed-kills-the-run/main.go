@@ -45,9 +45,9 @@ func chat(model lab.Model, text string, tools []lab.Tool) ([]lab.Message, harnes
 // attempt runs one conversation whose second step is the call second, and
 // reports what is left of it.
 func attempt(second lab.Block) {
-	ws := lab.NewWorkspace(map[string]string{"main.py": "from config import PORT\n", "config.py": "PORT = 9090\n"})
+	ws := lab.NewWorkspace(map[string]string{"main.go": "from config import PORT\n", "config.py": "PORT = 9090\n"})
 	model := lab.NewScriptedModel(
-		lab.Reply(lab.Call("read", lab.Args{"path": "main.py"})),
+		lab.Reply(lab.Call("read", lab.Args{"path": "main.go"})),
 		lab.Reply(second),
 		lab.Say("The server listens on 9090."),
 	)

@@ -53,7 +53,7 @@ func model() *lab.ScriptedModel {
 }
 
 func main() {
-	files := map[string]string{"config.py": "PORT = 9090\n", "main.py": "from config import PORT\n", "README.md": "# server\n"}
+	files := map[string]string{"config.py": "PORT = 9090\n", "main.go": "from config import PORT\n", "README.md": "# server\n"}
 	for _, run := range []struct {
 		label string
 		tool  func(*lab.Workspace) lab.Tool
