@@ -1,0 +1,69 @@
+// Package sandbox runs one untrusted command with limits: a wall-clock
+// timeout, a memory limit, capped output, no network, a private
+// writable folder, and nothing it starts outliving its run.
+//
+// Every program that calls Run must call Init first thing in main, and a test
+// binary that calls Run needs a TestMain that does the same:
+//
+//	func main() {
+//		sandbox.Init() // never returns when this process is a sandboxed child
+//		...
+//	}
+//
+//	func TestMain(m *testing.M) {
+//		sandbox.Init()
+//		os.Exit(m.Run())
+//	}
+//
+// Then:
+//
+//	res, err := sandbox.Run(ctx, sandbox.Config{
+//		Dir:      work,                 // private, writable, the working directory
+//		ReadOnly: []string{binDir},     // must be visible inside
+//		Env:      []string{"PATH=/usr/bin:/bin"},
+//		Timeout:  10 * time.Second,
+//	}, []string{filepath.Join(binDir, "checkprog"), "calls_in_order"})
+//	if err != nil {
+//		return err // the sandbox itself failed; never what the command did
+//	}
+//	// res.ExitCode, res.TimedOut, res.Stdout, res.Stderr, res.Truncated
+//
+// # How it works
+//
+// Go cannot set resource limits for a child between fork and exec, so Run
+// starts this very binary (os.Executable) with a marker argument; Init sees
+// the marker, marks every inherited descriptor above 2 close-on-exec, sets
+// the limits with setrlimit (RLIMIT_DATA, RLIMIT_AS, RLIMIT_CPU,
+// RLIMIT_FSIZE, RLIMIT_NOFILE, RLIMIT_NPROC, and RLIMIT_CORE to 0) and
+// execs the command in its place. Two modes, chosen once per process by
+// Mode (print its warning once when it is not "bwrap"):
+//
+//   - "bwrap": on Linux with a working bubblewrap (Debian package
+//     bubblewrap), the child is started as
+//     bwrap [namespaces] -- <this binary> <marker> <limits> -- command.
+//     The command gets new user, PID, network, IPC, UTS, mount and cgroup
+//     namespaces, runs as uid 65534 (the caller's own uid outside) with no
+//     capabilities and cannot create
+//     further user namespaces, sees the whole file system read-only with a
+//     fresh /dev, /proc and a private /tmp, and can write only Config.Dir. It
+//     dies with its parent, and the PID namespace takes every process it
+//     started down with it. It can still read every file the calling user
+//     can (list private folders in Config.Hidden).
+//   - "rlimit": the fallback. The same limits, a process group killed as a
+//     whole, and nothing else: the command can read and write whatever the
+//     calling user can, reach the network, and see and signal other
+//     processes; a process that calls setsid leaves the group and can survive.
+//
+// In both modes Run kills the whole process group when the command exits or
+// its time is up, and caps the captured output while reading it.
+//
+// Goals: one small API (Config, Run, Result, Mode, Init), limits that hold
+// in both modes, errors only for failures of the sandbox itself.
+//
+// Non-goals: a general container runtime; seccomp filters; cgroups (so no
+// exact memory or process accounting: RLIMIT_DATA bounds private writable
+// memory, not resident memory, and RLIMIT_NPROC is not enforced for root,
+// so a fork bomb run by root is stopped by the timeout, not by a count);
+// Windows or macOS (there Mode reports "unsupported" and Run returns an
+// error).
+package sandbox
