@@ -32,6 +32,7 @@ func TextOf(message lab.Message) string {
 // ToolCalls returns the toolCall blocks of a reply, in the order the model
 // wrote them. It works them out from the content every time it is asked.
 func ToolCalls(message lab.Message) []lab.Block {
+	// --- your code ---
 	var calls []lab.Block
 	for _, block := range message.Blocks {
 		if block.Type == lab.ToolCallBlock {
@@ -39,6 +40,7 @@ func ToolCalls(message lab.Message) []lab.Block {
 		}
 	}
 	return calls
+	// --- end ---
 }
 
 // ToolSpecs returns what a request says about each tool: its name,
@@ -85,6 +87,7 @@ func findTool(tools []lab.Tool, name string) (lab.Tool, bool) {
 // answers it. This is the happy path only: an unknown tool or a failing tool
 // stops the program. Lesson 04 is about that.
 func RunTool(tools []lab.Tool, call lab.Block) lab.Message {
+	// --- your code ---
 	tool, _ := findTool(tools, call.Name)
 	content, err := tool.Execute(call.Arguments)
 	if err != nil {
@@ -97,6 +100,7 @@ func RunTool(tools []lab.Tool, call lab.Block) lab.Message {
 		Content:    content,
 		IsError:    false,
 	}
+	// --- end ---
 }
 
 // Chat says text to the model and returns the grown list and the model's
@@ -109,6 +113,7 @@ func Chat(model lab.Model, messages []lab.Message, text string, tools []lab.Tool
 	messages = append(messages, reply)
 	// 2. if the reply asks for tools: run each call, in order, and append each result
 	// 3. then call the model again, exactly as in step 1, and append that reply too
+	// --- your code ---
 	if calls := ToolCalls(reply); len(calls) > 0 {
 		for _, call := range calls {
 			messages = append(messages, RunTool(tools, call))
@@ -117,4 +122,5 @@ func Chat(model lab.Model, messages []lab.Message, text string, tools []lab.Tool
 		messages = append(messages, reply)
 	}
 	return messages, TextOf(reply)
+	// --- end ---
 }
