@@ -46,7 +46,14 @@ func (l *Lesson) build(ctx context.Context, files, shown map[string]string, work
 	if _, lookErr := exec.LookPath("go"); lookErr != nil {
 		return "", failure(StatusKitError, "labrun needs the go command to build your code, and it is not on PATH")
 	}
-	return "", l.compileFailure(string(out), shown)
+	// Syntax errors name the file the overlay reads, type errors the file it
+	// replaces: show both the student's way.
+	byPath := map[string]string{}
+	for kitPath, show := range shown {
+		byPath[kitPath] = show
+		byPath[files[kitPath]] = show
+	}
+	return "", l.compileFailure(string(out), byPath)
 }
 
 // buildEnv is the environment of go build: the caller's, with the settings
@@ -71,7 +78,10 @@ func (l *Lesson) compileFailure(out string, shown map[string]string) *Result {
 			mine = append(mine, line)
 			continue
 		}
-		abs := filepath.Join(l.kit.Root, m[1])
+		abs := m[1]
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(l.kit.Root, abs)
+		}
 		if show, ok := shown[abs]; ok {
 			mine = append(mine, fmt.Sprintf("%s:%s: %s", show, m[2], m[4]))
 		} else if strings.HasPrefix(m[1], "grader/checks/") && strings.Contains(m[4], l.Package+".") {

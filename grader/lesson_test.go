@@ -49,7 +49,7 @@ func TestReadCheckHeader(t *testing.T) {
 func TestCompileFailureWords(t *testing.T) {
 	kit := &Kit{Root: "/kit"}
 	l := &Lesson{Number: "02", Package: "harness", kit: kit}
-	shown := map[string]string{"/kit/lessons/02-x/harness.go": "mine/harness.go"}
+	shown := map[string]string{"/kit/lessons/02-x/harness.go": "mine/harness.go", "/tmp/copy/harness.go": "mine/harness.go"}
 	tests := []struct {
 		reason string
 		out    string
@@ -59,6 +59,9 @@ func TestCompileFailureWords(t *testing.T) {
 		{"an error in the student's file points at the student's path",
 			"# harnesslab/lessons/02-x\nlessons/02-x/harness.go:12:5: undefined: foo\n", StatusNoCompile,
 			[]string{"Your code does not compile:", "mine/harness.go:12: undefined: foo"}},
+		{"a syntax error names the overlay's file, shown the student's way",
+			"/tmp/copy/harness.go:42:1: syntax error: unexpected }\n", StatusNoCompile,
+			[]string{"mine/harness.go:42: syntax error"}},
 		{"a changed signature is explained",
 			"grader/checks/02/lab1.go:30:10: not enough arguments in call to harness.RunTool\n", StatusNoCompile,
 			[]string{"the checks cannot call it", "harness.RunTool"}},

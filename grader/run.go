@@ -137,14 +137,23 @@ func runOne(ctx context.Context, bin, dir, name string, opts Options) *outcome {
 	return o
 }
 
-// noVerdict explains a check program that ended without a verdict.
+// noVerdict explains a check program that ended without a verdict, in words
+// that are the same on every run (no goroutine numbers, no addresses).
 func noVerdict(run Run) string {
 	stderr := string(run.Stderr)
+	where := looseFrames(checkkit.StudentFrames(stderr))
+	at := ""
+	if len(where) > 0 {
+		at = ", at " + strings.Join(where[:min(len(where), 3)], ", called from ")
+	}
 	if i := strings.Index(stderr, "fatal error:"); i >= 0 {
-		return "your code crashed the program in a way that cannot be recovered: " + firstLines(stderr[i:], 3)
+		return "your code crashed the program in a way that cannot be recovered (" + firstLines(stderr[i:], 1) + ")" + at
+	}
+	if i := strings.Index(stderr, "SIGSEGV"); i >= 0 {
+		return "your code crashed the program (" + firstLines(stderr[i:], 1) + "); running out of memory can do this" + at
 	}
 	if i := strings.Index(stderr, "panic:"); i >= 0 {
-		return "your code panicked outside the check (in a goroutine of its own, or while the program was starting): " + firstLines(stderr[i:], 3)
+		return "your code panicked outside the check, in a goroutine of its own or while the program was starting (" + firstLines(stderr[i:], 1) + ")" + at
 	}
 	return fmt.Sprintf("the check program ended (exit status %d) before it could give a verdict: something in your code ended the program early", run.ExitCode)
 }
@@ -157,13 +166,60 @@ func firstLines(s string, n int) string {
 	return strings.Join(lines, "\n")
 }
 
+// looseFrames drops the line of the innermost frame, which depends on where
+// a crash caught the code, and repeats of one frame (a runaway recursion), so
+// that the same code is described the same way on every run.
+func looseFrames(where []string) []string {
+	var out []string
+	for i, f := range where {
+		if i == 0 {
+			if j := strings.LastIndex(f, ":"); j >= 0 {
+				f = f[:j] + ")"
+			}
+		}
+		if len(out) == 0 || funcOf(out[len(out)-1]) != funcOf(f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// studentOutput is what the program printed. When it crashed, the crash
+// report is cut to its first line: the rest (stacks, addresses, memory
+// figures) changes from run to run and says nothing to a student.
 func studentOutput(run Run) string {
 	out := strings.TrimSpace(string(run.Stdout))
-	if errText := strings.TrimSpace(string(run.Stderr)); errText != "" {
+	errText := string(run.Stderr)
+	if crash := crashLine(errText); crash != "" {
+		lines := strings.Split(errText, "\n")
+		for i, line := range lines {
+			if strings.HasPrefix(line, "runtime: ") || strings.Contains(line, crash) {
+				errText = strings.Join(append(lines[:i:i], crash, "(the rest of the crash report is left out)"), "\n")
+				break
+			}
+		}
+	}
+	if errText = strings.TrimSpace(errText); errText != "" {
 		if out != "" {
 			out += "\n"
 		}
 		out += errText
 	}
 	return out
+}
+
+// crashLine returns the line of a Go crash report that says what happened.
+func crashLine(stderr string) string {
+	for _, mark := range []string{"fatal error:", "panic:", "SIGSEGV"} {
+		if i := strings.Index(stderr, mark); i >= 0 {
+			return firstLines(stderr[i:], 1)
+		}
+	}
+	return ""
+}
+
+// funcOf returns the function of a frame written as "Name (file:line)".
+func funcOf(frame string) string {
+	name, _, _ := strings.Cut(frame, " (")
+	return name
 }

@@ -17,6 +17,9 @@ type Source struct {
 	// Dir holds the lesson's student files. Empty means the lesson's own
 	// folder, edited in place; then every .go file there counts.
 	Dir string
+	// Shown is how messages name Dir, for example a submission's name when
+	// Dir is a temporary copy. Empty names Dir as given.
+	Shown string
 }
 
 // studentFiles returns the student files to build, as a map from the file's
@@ -51,6 +54,9 @@ func (l *Lesson) studentFiles(src Source) (map[string]string, map[string]string,
 		kitPath := filepath.Join(l.Dir, name)
 		files[kitPath] = abs
 		shown[kitPath] = p
+		if src.Shown != "" {
+			shown[kitPath] = filepath.Join(src.Shown, name)
+		}
 	}
 	return files, shown, nil
 }

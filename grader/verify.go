@@ -58,6 +58,11 @@ func (k *Kit) verifyLesson(ctx context.Context, l *Lesson, opts Options, progres
 	if len(l.Checks) < 1 {
 		add("has no checks")
 	}
+	for _, imp := range l.AllowedImports {
+		if why, bad := unsafeImports[imp]; bad {
+			add("lesson.json allows %q, which lets student code %s: a check could then be forged", imp, why)
+		}
+	}
 	for _, f := range l.StudentFiles {
 		if err := sameOutsideGaps(filepath.Join(l.Dir, f), filepath.Join(l.SolutionDir(), f)); err != nil {
 			add("%v", err)
@@ -158,4 +163,30 @@ func sameOutsideGaps(starter, solution string) error {
 		return fmt.Errorf("%s and %s differ outside the gaps (keep the gap markers in the solution, and everything else the same)", starter, solution)
 	}
 	return nil
+}
+
+// unsafeImports are packages through which student code, running inside the
+// check program, could reach the verdict file, the secret in the environment
+// (also readable from /proc/self/environ), or the process itself.
+var unsafeImports = map[string]string{
+	"os":            "read the environment and write files",
+	"os/exec":       "start programs",
+	"syscall":       "make any system call",
+	"unsafe":        "rewrite memory",
+	"reflect":       "reach unexported state",
+	"runtime":       "end goroutines and inspect stacks",
+	"runtime/debug": "change how the program crashes",
+	"embed":         "embed files of the kit",
+	"C":             "run C code",
+	"plugin":        "load code",
+	"net":           "use the network",
+	"net/http":      "use the network and serve files",
+	"io/ioutil":     "read and write files",
+	"io/fs":         "walk file systems",
+	"path/filepath": "walk the file system",
+	"text/template": "read files (ParseFiles)",
+	"html/template": "read files (ParseFiles)",
+	"debug/elf":     "open files",
+	"log":           "end the program (log.Fatal)",
+	"flag":          "read the command line",
 }

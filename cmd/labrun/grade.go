@@ -64,7 +64,7 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 	for _, s := range outcome.Skipped {
 		fmt.Fprintf(stderr, "labrun: skipped %s: not a submission folder or archive\n", s)
 	}
-	fmt.Fprintf(stdout, "\ngraded %d submissions in %s (%d already had results), student code isolated with %s\n",
+	fmt.Fprintf(stdout, "\ngraded %d submission(s) in %s (%d already had results), student code isolated with %s\n",
 		outcome.Graded, time.Since(start).Round(100*time.Millisecond), outcome.Resumed, outcome.Mode)
 	if *out != "" {
 		fmt.Fprintf(stdout, "reports: %s (grades.csv, junit.xml, report.json, one folder per submission)\n", *out)

@@ -30,6 +30,9 @@ type Config struct {
 	Memory  int64         // memory limit per check program, in bytes (default 1 GiB)
 	Resume  bool          // skip submissions that already have a result in Out
 
+	// CheckTimeout is how long one check may run (default: the engine's, 5s).
+	CheckTimeout time.Duration
+
 	// Shard and Shards split the submissions, sorted by name, into Shards
 	// parts and grade only part Shard (1-based): submission i (0-based) is in
 	// part i%Shards+1. Zero Shards grades everything.

@@ -174,7 +174,7 @@ func gradeOne(ctx context.Context, cfg Config, src intake.Source, dir string) *g
 			r = cfg.Lesson.NotRun(grader.StatusKitError, "make a work folder: "+err.Error())
 		} else {
 			sctx, cancel := context.WithTimeout(ctx, cfg.Timeout)
-			r = cfg.Kit.Check(sctx, cfg.Lesson, grader.Source{Dir: sub.Dir}, checkOptions(cfg, build))
+			r = cfg.Kit.Check(sctx, cfg.Lesson, grader.Source{Dir: sub.Dir, Shown: src.Name}, checkOptions(cfg, build))
 			if errors.Is(sctx.Err(), context.DeadlineExceeded) {
 				r.Message = fmt.Sprintf("the submission used up its time limit of %s; checks that had not finished count as failed. %s", cfg.Timeout, r.Message)
 			}
@@ -186,7 +186,7 @@ func gradeOne(ctx context.Context, cfg Config, src intake.Source, dir string) *g
 }
 
 func checkOptions(cfg Config, dir string) grader.Options {
-	return grader.Options{Exec: sandboxExec(cfg), Parallel: 1, WorkDir: dir}
+	return grader.Options{Exec: sandboxExec(cfg), Parallel: 1, WorkDir: dir, CheckTimeout: cfg.CheckTimeout}
 }
 
 // sandboxExec runs each check program in the sandbox, with the run's limits.

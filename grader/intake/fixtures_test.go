@@ -43,7 +43,7 @@ var fixtures = []fixture{
 		ProblemBadArchive, []string{"/tmp/evil.go has an absolute path"}},
 	{"hostile_symlink.tar.gz", tgzFixture(tf{name: "harness.go", typeflag: tar.TypeSymlink, linkname: "/etc/passwd"}),
 		ProblemBadArchive, []string{"harness.go is a symbolic link (to /etc/passwd)"}},
-	{"hostile_symlink.zip", zipFixture(zf{name: "harness.go", body: "/etc/passwd", mode: fs.ModeSymlink | 0o777}),
+	{"hostile_symlink_zip.zip", zipFixture(zf{name: "harness.go", body: "/etc/passwd", mode: fs.ModeSymlink | 0o777}),
 		ProblemBadArchive, []string{"harness.go is a symbolic link"}},
 	{"hostile_hardlink.tar.gz", tgzFixture(tf{name: "notes.txt", body: "n\n"}, tf{name: "harness.go", typeflag: tar.TypeLink, linkname: "/etc/passwd"}),
 		ProblemBadArchive, []string{"harness.go is a hard link (to /etc/passwd)"}},

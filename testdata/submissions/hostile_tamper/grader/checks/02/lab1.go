@@ -1,0 +1,3 @@
+package main
+
+// an attempt to replace the checks
