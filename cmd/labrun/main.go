@@ -10,6 +10,8 @@
 //	labrun hint NN [LEVEL]
 //	labrun verify [NN...]
 //	labrun grade NN PATH... [--out DIR] [--jobs N] [--timeout D] [--resume] [--shard I/N]
+//	labrun merge --out DIR SHARD_DIR...
+//	labrun gradescope NN [-o autograder.zip]
 package main
 
 import (
@@ -52,16 +54,18 @@ var commands map[string]command
 
 func init() {
 	commands = map[string]command{
-		"check":  {"check NN [DIR]", "check your copy of lesson NN (default: the lesson's own folder)", runCheck},
-		"hint":   {"hint NN [LEVEL]", "show the hints of lesson NN, one level more each time", runHint},
-		"list":   {"list", "list the lessons and how far you got", runList},
-		"show":   {"show NN", "show lesson NN with the real output of every cell", runShow},
-		"grade":  {"grade NN PATH... [--out DIR] [--jobs N] [--timeout D] [--resume] [--shard I/N]", "grade submissions: folders, .zip, .tar.gz, or folders of those", runGrade},
-		"verify": {"verify [NN...]", "prove the kit: starters fail, solutions pass, every check can fail", runVerify},
+		"check":      {"check NN [DIR]", "check your copy of lesson NN (default: the lesson's own folder)", runCheck},
+		"hint":       {"hint NN [LEVEL]", "show the hints of lesson NN, one level more each time", runHint},
+		"list":       {"list", "list the lessons and how far you got", runList},
+		"show":       {"show NN", "show lesson NN with the real output of every cell", runShow},
+		"gradescope": {"gradescope NN [-o autograder.zip]", "build a Gradescope autograder for lesson NN", runGradescope},
+		"merge":      {"merge --out DIR SHARD_DIR...", "join the reports of sharded grade runs (--shard I/N)", runMerge},
+		"grade":      {"grade NN PATH... [--out DIR] [--jobs N] [--timeout D] [--resume] [--shard I/N]", "grade submissions: folders, .zip, .tar.gz, or folders of those", runGrade},
+		"verify":     {"verify [NN...]", "prove the kit: starters fail, solutions pass, every check can fail", runVerify},
 	}
 }
 
-var order = []string{"list", "show", "check", "hint", "verify", "grade"}
+var order = []string{"list", "show", "check", "hint", "verify", "grade", "merge", "gradescope"}
 
 func run(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {

@@ -1,0 +1,42 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"harnesslab/grader/bundle"
+)
+
+func runGradescope(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("gradescope", flag.ContinueOnError)
+	out := fs.String("o", "autograder.zip", "where to write the autograder zip")
+	rest, err := parseMixed(fs, args)
+	if err != nil || len(rest) != 1 {
+		return fmt.Errorf("usage: labrun %s", commands["gradescope"].usage)
+	}
+	kit, l, err := lessonArg(rest[0])
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(*out), ".autograder-*.zip")
+	if err != nil {
+		return fmt.Errorf("gradescope: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	if err := bundle.Gradescope(tmp, kit, l); err != nil {
+		tmp.Close()
+		return fmt.Errorf("gradescope: %w", err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("gradescope: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), *out); err != nil {
+		return fmt.Errorf("gradescope: %w", err)
+	}
+	fmt.Fprintf(stdout, "wrote %s: the autograder for lesson %s (%s).\n", *out, l.Number, l.Title)
+	fmt.Fprintln(stdout, "Upload it in Gradescope under Configure Autograder (Ubuntu base image). Students submit harness.go, alone or in a zip.")
+	return nil
+}

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/json"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestGradescopeBundle builds the autograder for lesson 02, unpacks it the
+// way Gradescope does, builds labrun from the bundle alone (so nothing it
+// needs is missing), and grades a submission with its run_autograder.
+func TestGradescopeBundle(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds labrun from the bundle")
+	}
+	root, _ := filepath.Abs("../..")
+	t.Setenv("HARNESSLAB_ROOT", root)
+	ag := t.TempDir()
+	zipPath := filepath.Join(ag, "autograder.zip")
+	var out bytes.Buffer
+	if err := run([]string{"gradescope", "02", "-o", zipPath}, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	unzip(t, zipPath, filepath.Join(ag, "source"))
+	for _, f := range []string{"setup.sh", "run_autograder", "kit/go.mod", "kit/grader/checks/02/main.go"} {
+		if _, err := os.Stat(filepath.Join(ag, "source", f)); err != nil {
+			t.Errorf("the bundle lacks %s", f)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(ag, "source", "kit", "grader", "checks", "01")); err == nil {
+		t.Errorf("the bundle for lesson 02 should not carry other lessons' checks")
+	}
+
+	bin := filepath.Join(ag, "bin")
+	build := exec.Command("go", "build", "-o", filepath.Join(bin, "labrun"), "./cmd/labrun")
+	build.Dir = filepath.Join(ag, "source", "kit")
+	build.Env = append(os.Environ(), "HARNESSLAB_ROOT=")
+	if msg, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("labrun does not build from the bundle alone: %v\n%s", err, msg)
+	}
+	os.MkdirAll(filepath.Join(ag, "submission"), 0o755)
+	sub, _ := os.ReadFile(filepath.Join(root, "testdata", "variants", "02", "wrong_calls_sorted", "harness.go"))
+	os.WriteFile(filepath.Join(ag, "submission", "harness.go"), sub, 0o644)
+
+	cmd := exec.Command("bash", filepath.Join(ag, "source", "run_autograder"))
+	cmd.Env = append(os.Environ(), "AUTOGRADER="+ag, "HARNESSLAB_ROOT=", "PATH="+bin+":"+os.Getenv("PATH"))
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("run_autograder: %v\n%s", err, msg)
+	}
+	data, err := os.ReadFile(filepath.Join(ag, "results", "results.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var results struct {
+		Score float64
+		Tests []struct{ Name, Status string }
+	}
+	if err := json.Unmarshal(data, &results); err != nil {
+		t.Fatal(err)
+	}
+	if results.Score != 9 || len(results.Tests) != 10 {
+		t.Errorf("a submission that sorts its calls should score 9 of 10 checks, got %v with %d tests", results.Score, len(results.Tests))
+	}
+	for _, test := range results.Tests {
+		if strings.Contains(test.Name, "calls_in_order") && test.Status != "failed" {
+			t.Errorf("calls_in_order should fail, got %s", test.Status)
+		}
+	}
+}
+
+func unzip(t *testing.T, path, dir string) {
+	t.Helper()
+	r, err := zip.OpenReader(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	for _, f := range r.File {
+		target := filepath.Join(dir, f.Name)
+		os.MkdirAll(filepath.Dir(target), 0o755)
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, _ := io.ReadAll(rc)
+		rc.Close()
+		if err := os.WriteFile(target, data, f.Mode()); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

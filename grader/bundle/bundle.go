@@ -1,0 +1,148 @@
+// Package bundle writes a Gradescope autograder for one lesson: a zip holding
+// the parts of the kit that grading needs, a setup.sh that installs Go and
+// bubblewrap and builds labrun, and a run_autograder that grades the one
+// submission Gradescope hands it and writes Gradescope's results.json.
+//
+// Goals: a bundle an instructor uploads as it is; the same labrun grade that
+// runs on their own machine, so a grade on Gradescope is the grade they would
+// get locally. Non-goals: talking to Gradescope's API.
+package bundle
+
+import (
+	"archive/zip"
+	"bytes"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/template"
+
+	"harnesslab/grader"
+)
+
+// Gradescope writes the autograder zip for lesson l of kit to w.
+func Gradescope(w io.Writer, kit *grader.Kit, l *grader.Lesson) error {
+	goVersion, err := goVersion(kit.Root)
+	if err != nil {
+		return err
+	}
+	z := zip.NewWriter(w)
+	for _, s := range []struct {
+		name string
+		tmpl *template.Template
+	}{{"setup.sh", setupScript}, {"run_autograder", runScript}} {
+		var b bytes.Buffer
+		if err := s.tmpl.Execute(&b, map[string]string{"Go": goVersion, "Lesson": l.Number}); err != nil {
+			return fmt.Errorf("write %s: %w", s.name, err)
+		}
+		if err := add(z, s.name, b.Bytes(), 0o755); err != nil {
+			return err
+		}
+	}
+	for _, path := range kitFiles(kit, l) {
+		data, err := os.ReadFile(filepath.Join(kit.Root, path))
+		if err != nil {
+			return fmt.Errorf("bundle %s: %w", path, err)
+		}
+		if err := add(z, "kit/"+filepath.ToSlash(path), data, 0o644); err != nil {
+			return err
+		}
+	}
+	if err := z.Close(); err != nil {
+		return fmt.Errorf("write the autograder zip: %w", err)
+	}
+	return nil
+}
+
+func add(z *zip.Writer, name string, data []byte, mode fs.FileMode) error {
+	h := &zip.FileHeader{Name: name, Method: zip.Deflate}
+	h.SetMode(mode)
+	f, err := z.CreateHeader(h)
+	if err != nil {
+		return fmt.Errorf("add %s to the autograder zip: %w", name, err)
+	}
+	_, err = f.Write(data)
+	return err
+}
+
+// kitFiles lists, relative to the kit's root and sorted, what grading lesson l
+// needs: the module files, the lab package, the grader (with only this
+// lesson's checks), the command, and the lesson with its solution (the
+// solution proves the kit before any student is graded). Tests and test data
+// stay behind.
+func kitFiles(kit *grader.Kit, l *grader.Lesson) []string {
+	var out []string
+	keep := func(rel string) bool {
+		if strings.HasSuffix(rel, "_test.go") || strings.Contains("/"+rel+"/", "/testdata/") {
+			return false
+		}
+		if rest, ok := strings.CutPrefix(rel, "grader/checks/"); ok {
+			return strings.HasPrefix(rest, l.Number+"/")
+		}
+		return true
+	}
+	roots := []string{"go.mod", "go.sum", "lab", "grader", "cmd/labrun",
+		"lessons/" + l.Slug, "solutions/" + l.Slug}
+	for _, root := range roots {
+		filepath.WalkDir(filepath.Join(kit.Root, root), func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return nil
+			}
+			rel, _ := filepath.Rel(kit.Root, path)
+			if rel = filepath.ToSlash(rel); keep(rel) {
+				out = append(out, rel)
+			}
+			return nil
+		})
+	}
+	return out
+}
+
+// goVersion reads the Go version the kit's go.mod asks for.
+func goVersion(root string) (string, error) {
+	data, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		return "", fmt.Errorf("read go.mod: %w", err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "go "); ok {
+			v = strings.TrimSpace(v)
+			if strings.Count(v, ".") == 1 {
+				v += ".0"
+			}
+			return v, nil
+		}
+	}
+	return "", fmt.Errorf("go.mod has no go line")
+}
+
+var setupScript = template.Must(template.New("setup").Parse(`#!/usr/bin/env bash
+# Gradescope runs this once, when it builds the autograder image.
+set -euo pipefail
+cd "$(dirname "$0")"
+apt-get update -qq
+apt-get install -y -qq bubblewrap curl ca-certificates >/dev/null
+curl -fsSL "https://go.dev/dl/go{{.Go}}.linux-amd64.tar.gz" | tar -C /usr/local -xz
+export PATH=/usr/local/go/bin:$PATH
+cd kit
+go mod download
+go build -o /usr/local/bin/labrun ./cmd/labrun
+# Prove the kit here and fill the build cache: the solution must pass.
+labrun check {{.Lesson}} solutions/*/ >/dev/null || { echo "the kit's solution of lesson {{.Lesson}} fails here" >&2; exit 1; }
+`))
+
+var runScript = template.Must(template.New("run").Parse(`#!/usr/bin/env bash
+# Gradescope runs this for every submission. AUTOGRADER moves the whole tree
+# (tests run it outside Gradescope).
+set -euo pipefail
+root=${AUTOGRADER:-/autograder}
+export PATH=/usr/local/go/bin:$PATH
+cd "$root/source/kit"
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+labrun grade {{.Lesson}} "$root/submission" --out "$out" --jobs 2
+mkdir -p "$root/results"
+cp "$out/submission/results.json" "$root/results/results.json"
+`))
