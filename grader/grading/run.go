@@ -186,7 +186,7 @@ func gradeOne(ctx context.Context, cfg Config, src intake.Source, dir string) *g
 }
 
 func checkOptions(cfg Config, dir string) grader.Options {
-	return grader.Options{Exec: sandboxExec(cfg), Parallel: 1, WorkDir: dir, CheckTimeout: cfg.CheckTimeout}
+	return grader.Options{Exec: sandboxExec(cfg), Parallel: 2, WorkDir: dir, CheckTimeout: cfg.CheckTimeout}
 }
 
 // sandboxExec runs each check program in the sandbox, with the run's limits.
