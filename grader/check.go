@@ -53,9 +53,15 @@ func (k *Kit) check(ctx context.Context, l *Lesson, src Source, opts Options) *R
 		defer os.RemoveAll(dir)
 		opts.WorkDir = dir
 	}
-	bin, fail := l.build(ctx, files, shown, opts.WorkDir)
-	if fail != nil {
-		return fail
+	bin, ok := "", false
+	if opts.Toolchain != nil && opts.Toolchain.lesson == l {
+		bin, ok = opts.Toolchain.build(ctx, files, opts.WorkDir)
+	}
+	if !ok {
+		var failed *Result
+		if bin, failed = l.build(ctx, files, shown, opts.WorkDir); failed != nil {
+			return failed
+		}
 	}
 	checks, err := l.runChecks(ctx, bin, opts)
 	if err != nil {

@@ -23,6 +23,11 @@ type Options struct {
 	Exec         Exec          // how a check program is run (default DirectExec)
 	Parallel     int           // checks run at once (default the number of CPUs)
 	WorkDir      string        // where to build and run (default a fresh temporary folder, removed afterwards)
+	Toolchain    *Toolchain    // builds without the go command's per-build work (see Kit.PrepareToolchain); nil uses go build
+	// Batch, if set, runs all the checks of a copy through one check runner
+	// it starts (in a sandbox, say), instead of one Exec per check; each check
+	// is still a process of its own. The program must call RunnerInit.
+	Batch BatchExec
 }
 
 func (o Options) withDefaults() Options {
@@ -50,6 +55,22 @@ type outcome struct {
 
 // runChecks runs every check script of the lesson against bin.
 func (l *Lesson) runChecks(ctx context.Context, bin string, opts Options) ([]CheckResult, error) {
+	var batch *batchRuns
+	if opts.Batch != nil {
+		batch = &batchRuns{reqs: map[string]*checkRequest{}}
+		for _, c := range l.Checks {
+			req, err := newCheckRequest(c.Name, opts)
+			if err != nil {
+				return nil, err
+			}
+			batch.reqs[c.Name] = req
+		}
+		runs, err := l.runBatchOnHost(ctx, bin, batch.reqs, opts)
+		if err != nil {
+			return nil, fmt.Errorf("run the checks: %w", err)
+		}
+		batch.runs = runs
+	}
 	var mu sync.Mutex
 	found := map[string]*outcome{}
 	p := testscript.Params{
@@ -61,7 +82,7 @@ func (l *Lesson) runChecks(ctx context.Context, bin string, opts Options) ([]Che
 				if neg || len(args) != 1 {
 					ts.Fatalf("usage: check NAME")
 				}
-				o := runOne(ctx, bin, ts.Getenv("WORK"), args[0], opts)
+				o := runOne(ctx, bin, ts.Getenv("WORK"), args[0], opts, batch)
 				mu.Lock()
 				found[ts.Name()] = o
 				mu.Unlock()
@@ -99,30 +120,59 @@ func (l *Lesson) runChecks(ctx context.Context, bin string, opts Options) ([]Che
 	return results, nil
 }
 
-// runOne runs the check program once for check name, in dir, and accepts a
-// pass only from a verdict that carries this run's secret.
-func runOne(ctx context.Context, bin, dir, name string, opts Options) *outcome {
+// checkRequest is one run of the check program for one check: the secret
+// its verdict must carry, and where it writes it.
+type checkRequest struct {
+	name    string
+	nonce   string
+	verdict string
+	timeout time.Duration // when the host stops the process: the check's own limit, and a grace
+}
+
+func newCheckRequest(name string, opts Options) (*checkRequest, error) {
 	secret := make([]byte, 16)
 	if _, err := rand.Read(secret); err != nil {
-		return &outcome{kind: "kit", message: "make a secret for the check: " + err.Error()}
+		return nil, fmt.Errorf("make a secret for the check: %w", err)
 	}
-	nonce := hex.EncodeToString(secret)
-	verdictPath := filepath.Join(dir, "verdict-"+nonce[:8]+".json")
-	env := []string{
+	return &checkRequest{name: name, nonce: hex.EncodeToString(secret), timeout: opts.CheckTimeout + 3*time.Second}, nil
+}
+
+// env is the whole environment of the check program, run in dir.
+func (r *checkRequest) env(dir string, opts Options) []string {
+	return []string{
 		"PATH=/usr/bin:/bin", "HOME=" + dir, "TMPDIR=" + dir,
-		checkkit.EnvVerdict + "=" + verdictPath,
-		checkkit.EnvNonce + "=" + nonce,
+		checkkit.EnvVerdict + "=" + r.verdict,
+		checkkit.EnvNonce + "=" + r.nonce,
 		checkkit.EnvTimeout + "=" + opts.CheckTimeout.String(),
 	}
+}
+
+// runOne runs the check program once for check name, in dir, unless a batch
+// already ran it, and accepts a pass only from a verdict that carries this
+// run's secret.
+func runOne(ctx context.Context, bin, dir, name string, opts Options, batch *batchRuns) *outcome {
+	if req, run, ok := batch.get(name); ok {
+		return judge(req, run, nil, 0, opts)
+	}
+	req, err := newCheckRequest(name, opts)
+	if err != nil {
+		return &outcome{kind: "kit", message: err.Error()}
+	}
+	req.verdict = filepath.Join(dir, "verdict-"+req.nonce[:8]+".json")
 	start := time.Now()
-	run, err := opts.Exec(ctx, dir, env, opts.CheckTimeout+3*time.Second, []string{bin, name})
-	o := &outcome{took: time.Since(start), output: studentOutput(run)}
+	run, err := opts.Exec(ctx, dir, req.env(dir, opts), req.timeout, []string{bin, name})
+	return judge(req, run, err, time.Since(start), opts)
+}
+
+// judge reads the verdict of one run and words what happened.
+func judge(req *checkRequest, run Run, err error, took time.Duration, opts Options) *outcome {
+	o := &outcome{took: took, output: studentOutput(run)}
 	if err != nil {
 		o.kind, o.message = "kit", "run the check program: "+err.Error()
 		return o
 	}
-	v, verr := checkkit.ReadVerdict(verdictPath, nonce, name)
-	os.Remove(verdictPath)
+	v, verr := checkkit.ReadVerdict(req.verdict, req.nonce, req.name)
+	os.Remove(req.verdict)
 	switch {
 	case verr == nil:
 		o.passed, o.kind, o.details = v.Passed, v.Kind, v.Details
@@ -135,6 +185,24 @@ func runOne(ctx context.Context, bin, dir, name string, opts Options) *outcome {
 		o.message = noVerdict(run)
 	}
 	return o
+}
+
+// batchRuns holds what a batch run did, by check name.
+type batchRuns struct {
+	reqs map[string]*checkRequest
+	runs map[string]Run
+}
+
+func (b *batchRuns) get(name string) (*checkRequest, Run, bool) {
+	if b == nil {
+		return nil, Run{}, false
+	}
+	req := b.reqs[name]
+	run, ok := b.runs[name]
+	if !ok && req != nil { // the batch was stopped before this check ran
+		return req, Run{TimedOut: true, ExitCode: -1}, true
+	}
+	return req, run, ok
 }
 
 // noVerdict explains a check program that ended without a verdict, in words

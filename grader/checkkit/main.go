@@ -18,7 +18,7 @@ import (
 const DefaultTimeout = 5 * time.Second
 
 // MaxStack is the largest stack a goroutine of a check program may grow.
-const MaxStack = 128 << 20
+const MaxStack = 32 << 20
 
 // Main runs the check named by the first argument and writes its verdict. It
 // is the whole of a check program's main.

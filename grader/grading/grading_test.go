@@ -18,6 +18,7 @@ import (
 
 func TestMain(m *testing.M) {
 	sandbox.Init()
+	grader.RunnerInit()
 	os.Exit(m.Run())
 }
 

@@ -43,6 +43,11 @@ func Run(ctx context.Context, cfg Config) (*Outcome, error) {
 	out := &Outcome{Skipped: skipped}
 	opt := report.Options{Lesson: cfg.Lesson.Number, KitVersion: cfg.KitVersion}
 
+	if cfg.Out != "" {
+		if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
+			return nil, fmt.Errorf("grade: make the output folder: %w", err)
+		}
+	}
 	earlier := map[string]bool{}
 	if cfg.Resume {
 		prev, err := report.Load(cfg.Out)
@@ -72,11 +77,12 @@ func Run(ctx context.Context, cfg Config) (*Outcome, error) {
 		return nil, fmt.Errorf("grade: make a work folder: %w", err)
 	}
 	defer os.RemoveAll(work)
-	if err := warmUp(ctx, cfg, work); err != nil {
+	tc, err := warmUp(ctx, cfg, work)
+	if err != nil {
 		return nil, err
 	}
 
-	results, err := gradeAll(ctx, cfg, pending, work, opt)
+	results, err := gradeAll(ctx, cfg, tc, pending, work, opt)
 	out.Graded = len(results)
 	if err != nil {
 		return out, err
@@ -96,22 +102,25 @@ func Run(ctx context.Context, cfg Config) (*Outcome, error) {
 	return out, nil
 }
 
-// warmUp builds and checks the reference solution once: it fills the build
-// cache with everything the submissions share, and proves the kit before any
-// student is graded with it.
-func warmUp(ctx context.Context, cfg Config, work string) error {
+// warmUp compiles everything the submissions share, once, and proves the kit
+// by checking its own solution before any student is graded with it.
+func warmUp(ctx context.Context, cfg Config, work string) (*grader.Toolchain, error) {
 	dir := filepath.Join(work, "warmup")
 	if err := os.Mkdir(dir, 0o700); err != nil {
-		return fmt.Errorf("grade: %w", err)
+		return nil, fmt.Errorf("grade: %w", err)
 	}
-	r := cfg.Kit.Check(ctx, cfg.Lesson, grader.Source{Dir: cfg.Lesson.SolutionDir()}, checkOptions(cfg, dir))
+	tc, err := cfg.Kit.PrepareToolchain(ctx, cfg.Lesson)
+	if err != nil {
+		return nil, fmt.Errorf("grade: %w", err)
+	}
+	r := cfg.Kit.Check(ctx, cfg.Lesson, grader.Source{Dir: cfg.Lesson.SolutionDir()}, checkOptions(cfg, tc, dir))
 	if r.Status != grader.StatusPassed {
-		return fmt.Errorf("grade: the kit's own solution of lesson %s does not pass here (%s: %s); nothing was graded", cfg.Lesson.Number, r.Status, r.Message)
+		return nil, fmt.Errorf("grade: the kit's own solution of lesson %s does not pass here (%s: %s); nothing was graded", cfg.Lesson.Number, r.Status, r.Message)
 	}
-	return nil
+	return tc, nil
 }
 
-func gradeAll(ctx context.Context, cfg Config, pending []intake.Source, work string, opt report.Options) ([]grader.Result, error) {
+func gradeAll(ctx context.Context, cfg Config, tc *grader.Toolchain, pending []intake.Source, work string, opt report.Options) ([]grader.Result, error) {
 	var (
 		mu       sync.Mutex
 		results  []grader.Result
@@ -124,7 +133,7 @@ func gradeAll(ctx context.Context, cfg Config, pending []intake.Source, work str
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				r := gradeOne(ctx, cfg, pending[i], filepath.Join(work, fmt.Sprintf("s%05d", i)))
+				r := gradeOne(ctx, cfg, tc, pending[i], filepath.Join(work, fmt.Sprintf("s%05d", i)))
 				var err error
 				if cfg.Out != "" {
 					err = report.WriteSubmission(cfg.Out, *r, opt)
@@ -157,7 +166,7 @@ func gradeAll(ctx context.Context, cfg Config, pending []intake.Source, work str
 
 // gradeOne grades one submission in its own folder under work, and removes
 // the folder afterwards.
-func gradeOne(ctx context.Context, cfg Config, src intake.Source, dir string) *grader.Result {
+func gradeOne(ctx context.Context, cfg Config, tc *grader.Toolchain, src intake.Source, dir string) *grader.Result {
 	defer os.RemoveAll(dir)
 	if err := os.MkdirAll(filepath.Join(dir, "in"), 0o700); err != nil {
 		r := cfg.Lesson.NotRun(grader.StatusKitError, "make a work folder: "+err.Error())
@@ -174,7 +183,7 @@ func gradeOne(ctx context.Context, cfg Config, src intake.Source, dir string) *g
 			r = cfg.Lesson.NotRun(grader.StatusKitError, "make a work folder: "+err.Error())
 		} else {
 			sctx, cancel := context.WithTimeout(ctx, cfg.Timeout)
-			r = cfg.Kit.Check(sctx, cfg.Lesson, grader.Source{Dir: sub.Dir, Shown: src.Name}, checkOptions(cfg, build))
+			r = cfg.Kit.Check(sctx, cfg.Lesson, grader.Source{Dir: sub.Dir, Shown: src.Name}, checkOptions(cfg, tc, build))
 			if errors.Is(sctx.Err(), context.DeadlineExceeded) {
 				r.Message = fmt.Sprintf("the submission used up its time limit of %s; checks that had not finished count as failed. %s", cfg.Timeout, r.Message)
 			}
@@ -185,8 +194,11 @@ func gradeOne(ctx context.Context, cfg Config, src intake.Source, dir string) *g
 	return r
 }
 
-func checkOptions(cfg Config, dir string) grader.Options {
-	return grader.Options{Exec: sandboxExec(cfg), Parallel: 2, WorkDir: dir, CheckTimeout: cfg.CheckTimeout}
+func checkOptions(cfg Config, tc *grader.Toolchain, dir string) grader.Options {
+	// Checks wait on process starts more than they compute: a few at once
+	// keep both cores busy.
+	return grader.Options{Exec: sandboxExec(cfg), Batch: sandboxBatch(cfg), Parallel: 4, WorkDir: dir,
+		CheckTimeout: cfg.CheckTimeout, Toolchain: tc}
 }
 
 // sandboxExec runs each check program in the sandbox, with the run's limits.
@@ -196,6 +208,23 @@ func sandboxExec(cfg Config) grader.Exec {
 		res, err := sandbox.Run(ctx, sandbox.Config{
 			Dir:         dir,
 			ReadOnly:    []string{filepath.Dir(argv[0])},
+			Hidden:      hidden,
+			Env:         env,
+			Timeout:     timeout,
+			MemoryBytes: cfg.Memory,
+			OutputBytes: DefaultOutputBytes,
+		}, argv)
+		return grader.Run{Stdout: res.Stdout, Stderr: res.Stderr, ExitCode: res.ExitCode, TimedOut: res.TimedOut}, err
+	}
+}
+
+// sandboxBatch runs the check runner of one submission in the sandbox.
+func sandboxBatch(cfg Config) grader.BatchExec {
+	hidden := hiddenPaths(cfg)
+	return func(ctx context.Context, dir string, readOnly, env []string, timeout time.Duration, argv []string) (grader.Run, error) {
+		res, err := sandbox.Run(ctx, sandbox.Config{
+			Dir:         dir,
+			ReadOnly:    readOnly,
 			Hidden:      hidden,
 			Env:         env,
 			Timeout:     timeout,
@@ -217,12 +246,18 @@ func hiddenPaths(cfg Config) []string {
 		if p == "" {
 			continue
 		}
-		if abs, err := filepath.Abs(p); err == nil {
-			if info, err := os.Stat(abs); err == nil && !info.IsDir() {
-				abs = filepath.Dir(abs)
-			}
-			out = append(out, abs)
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			continue
 		}
+		info, err := os.Stat(abs)
+		if err != nil {
+			continue // not there yet (a new --out): nothing to hide
+		}
+		if !info.IsDir() {
+			abs = filepath.Dir(abs)
+		}
+		out = append(out, abs)
 	}
 	return out
 }

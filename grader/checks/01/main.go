@@ -8,20 +8,18 @@
 // only memory.
 package main
 
-import "harnesslab/grader/checkkit"
+import (
+	"harnesslab/grader/checkkit"
+	"harnesslab/grader/checks/01/checks"
+	harness "harnesslab/lessons/01-function-that-forgets"
+)
 
-func main() { checkkit.Main(checks) }
-
-// checks maps each check's name to its function, sorted by name.
-var checks = map[string]checkkit.Check{
-	"every_request_carries_whole_list":  everyRequestCarriesWholeList,
-	"first_turn_sends_system_and_words": firstTurnSendsSystemAndWords,
-	"list_grows_by_words_and_reply":     listGrowsByWordsAndReply,
-	"model_words_stay_the_models":       modelWordsStayTheModels,
-	"one_request_per_turn":              oneRequestPerTurn,
-	"provider_accepts_every_request":    providerAcceptsEveryRequest,
-	"remembers_name_at_turn_four":       remembersNameAtTurnFour,
-	"text_of_joins_text_blocks":         textOfJoinsTextBlocks,
-	"text_of_skips_tool_calls":          textOfSkipsToolCalls,
-	"user_message_holds_words":          userMessageHoldsWords,
+func main() {
+	checks.S = checks.Student{
+		System:      harness.System,
+		UserMessage: harness.UserMessage,
+		TextOf:      harness.TextOf,
+		Chat:        harness.Chat,
+	}
+	checkkit.Main(checks.Checks)
 }

@@ -8,22 +8,30 @@
 // up. Lab 2 checks Chat, which runs the loop with a budget of MaxSteps.
 package main
 
-import "harnesslab/grader/checkkit"
+import (
+	"harnesslab/grader/checkkit"
+	"harnesslab/grader/checks/03/checks"
+	"harnesslab/lab"
+	harness "harnesslab/lessons/03-the-loop"
+)
 
-func main() { checkkit.Main(checks) }
+func main() {
+	checks.S = checks.Student{
+		RunLoop: func(model lab.Model, messages []lab.Message, tools []lab.Tool, maxSteps int) ([]lab.Message, checks.Result) {
+			out, r := harness.RunLoop(model, messages, tools, maxSteps)
+			return out, result(r)
+		},
+		Chat: func(model lab.Model, messages []lab.Message, text string, tools []lab.Tool) ([]lab.Message, checks.Result) {
+			out, r := harness.Chat(model, messages, text, tools)
+			return out, result(r)
+		},
+		Answered: string(harness.Answered),
+		GaveUp:   string(harness.GaveUp),
+		MaxSteps: harness.MaxSteps,
+	}
+	checkkit.Main(checks.Checks)
+}
 
-// checks maps each check's name to its function, sorted by name.
-var checks = map[string]checkkit.Check{
-	"answers_at_once":                 answersAtOnce,
-	"budget_of_one":                   budgetOfOne,
-	"called_exactly_max_steps":        calledExactlyMaxSteps,
-	"calls_run_whatever_stop_reason":  callsRunWhateverStopReason,
-	"chat_appends_question_once":      chatAppendsQuestionOnce,
-	"chat_budget_is_max_steps":        chatBudgetIsMaxSteps,
-	"follows_three_files":             followsThreeFiles,
-	"gave_up_is_not_an_answer":        gaveUpIsNotAnAnswer,
-	"list_valid_at_end":               listValidAtEnd,
-	"results_right_after_their_reply": resultsRightAfterTheirReply,
-	"steps_counts_model_calls":        stepsCountsModelCalls,
-	"tools_in_every_request":          toolsInEveryRequest,
+func result(r harness.Result) checks.Result {
+	return checks.Result{Status: string(r.Status), Text: r.Text, Steps: r.Steps}
 }

@@ -4,20 +4,31 @@
 //	04 unknown_tool_gets_error_result
 package main
 
-import "harnesslab/grader/checkkit"
+import (
+	"harnesslab/grader/checkkit"
+	"harnesslab/grader/checks/04/checks"
+	"harnesslab/lab"
+	harness "harnesslab/lessons/04-when-tools-fail"
+)
 
-func main() { checkkit.Main(checks) }
+func main() {
+	checks.S = checks.Student{
+		RunTool:      harness.RunTool,
+		MakeReadTool: harness.MakeReadTool,
+		RunLoop: func(model lab.Model, messages []lab.Message, tools []lab.Tool, maxSteps int) ([]lab.Message, checks.Result) {
+			out, r := harness.RunLoop(model, messages, tools, maxSteps)
+			return out, result(r)
+		},
+		Chat: func(model lab.Model, messages []lab.Message, text string, tools []lab.Tool) ([]lab.Message, checks.Result) {
+			out, r := harness.Chat(model, messages, text, tools)
+			return out, result(r)
+		},
+		Answered: string(harness.Answered),
+		GaveUp:   string(harness.GaveUp),
+	}
+	checkkit.Main(checks.Checks)
+}
 
-// checks holds every check of the lesson, by name. Lab 1 (a failure is a
-// result) is in lab1.go, lab 2 (even a panic) in lab2.go.
-var checks = map[string]checkkit.Check{
-	"error_results_quote_call":       errorResultsQuoteCall,
-	"missing_input_named_first":      missingInputNamedFirst,
-	"model_corrects_itself":          modelCorrectsItself,
-	"panic_gets_error_result":        panicGetsErrorResult,
-	"run_survives_panic":             runSurvivesPanic,
-	"several_failures_in_order":      severalFailuresInOrder,
-	"tool_error_gets_error_result":   toolErrorGetsErrorResult,
-	"unknown_tool_gets_error_result": unknownToolGetsErrorResult,
-	"working_call_unchanged":         workingCallUnchanged,
+func result(r harness.Result) checks.Result {
+	return checks.Result{Status: string(r.Status), Text: r.Text, Steps: r.Steps}
 }

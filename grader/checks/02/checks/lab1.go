@@ -1,4 +1,4 @@
-package main
+package checks
 
 import (
 	"fmt"
@@ -7,7 +7,6 @@ import (
 
 	"harnesslab/grader/checkkit"
 	"harnesslab/lab"
-	harness "harnesslab/lessons/02-model-can-only-talk"
 )
 
 // Lab 1: ToolCalls and RunTool.
@@ -27,11 +26,11 @@ func callsInOrder(c *checkkit.C) {
 	logConversation(c, "the reply", []lab.Message{reply})
 	sameBlocks(c, "ToolCalls(reply) should return the reply's three toolCall blocks in the order the model wrote them, "+
 		"c9, c10, c11, and none of its text blocks.",
-		[]lab.Block{reply.Blocks[1], reply.Blocks[3], reply.Blocks[4]}, harness.ToolCalls(reply.Clone()))
+		[]lab.Block{reply.Blocks[1], reply.Blocks[3], reply.Blocks[4]}, S.ToolCalls(reply.Clone()))
 
 	words := lab.Say("The port is 9090.")
 	sameBlocks(c, fmt.Sprintf("A reply that only says %q asks for no tools, so ToolCalls should return no blocks.",
-		harness.TextOf(words)), nil, harness.ToolCalls(words))
+		S.TextOf(words)), nil, S.ToolCalls(words))
 }
 
 // callsFromContent: ToolCalls is worked out from the content each time: edit
@@ -48,7 +47,7 @@ func callsFromContent(c *checkkit.C) {
 	// Order is calls_in_order's business: here only which calls come back counts.
 	byID := cmpopts.SortSlices(func(a, b lab.Block) bool { return a.ID < b.ID })
 	if !sameBlocks(c, "ToolCalls(reply) should return the calls c1 and c2.",
-		[]lab.Block{c1, c2}, harness.ToolCalls(reply), byID) {
+		[]lab.Block{c1, c2}, S.ToolCalls(reply), byID) {
 		return
 	}
 
@@ -56,7 +55,7 @@ func callsFromContent(c *checkkit.C) {
 	c.Logf("edit 1: the last block, call c2, is removed from the reply's content")
 	if !sameBlocks(c, "After call c2 was removed from the reply's content, ToolCalls(reply) should return only c1. "+
 		"Work the calls out from message.Blocks every time you are asked, and keep them nowhere else.",
-		[]lab.Block{c1}, harness.ToolCalls(reply), byID) {
+		[]lab.Block{c1}, S.ToolCalls(reply), byID) {
 		return
 	}
 
@@ -64,7 +63,7 @@ func callsFromContent(c *checkkit.C) {
 	reply.Blocks = append(reply.Blocks, c3) // the edit adds call c3
 	c.Logf("edit 2: a call c3 is added at the end of the reply's content")
 	sameBlocks(c, "After call c3 was added to the reply's content, ToolCalls(reply) should return c1 and c3.",
-		[]lab.Block{c1, c3}, harness.ToolCalls(reply), byID)
+		[]lab.Block{c1, c3}, S.ToolCalls(reply), byID)
 }
 
 // resultPointsBack: RunTool runs the tool and returns one toolResult that
@@ -75,7 +74,7 @@ func resultPointsBack(c *checkkit.C) {
 	call := lab.Call("read", lab.Args{"path": "config.py"}).WithID("c7")
 	c.Logf("the call: %s", lab.ShowBlock(call))
 
-	got := harness.RunTool(tools, call)
+	got := S.RunTool(tools, call)
 	c.Equal("RunTool should return a toolResult message that quotes the call's id (c7), names the tool that ran (read), "+
 		"holds what the tool returned, and is not an error.", result("c7", "read", "PORT = 9090\n"), got)
 	sameReads(c, "RunTool should run the read tool once, so config.py should be read once.", []string{"config.py"}, ws)
@@ -121,7 +120,7 @@ func namedToolRuns(c *checkkit.C) {
 		ran, received = nil, nil
 		call := step.call
 		c.Logf("the call: %s", lab.ShowBlock(call))
-		got := harness.RunTool(tools, cloneBlock(call))
+		got := S.RunTool(tools, cloneBlock(call))
 		if len(ran) != 1 || ran[0] != call.Name {
 			c.Errorf("The call %s names %s, so RunTool should run %s once, and no other tool.\n  expected to run: %s\n  ran:             %s",
 				call.ID, call.Name, call.Name, call.Name, showList(ran))

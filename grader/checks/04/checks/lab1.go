@@ -1,4 +1,4 @@
-package main
+package checks
 
 import (
 	"errors"
@@ -7,14 +7,13 @@ import (
 
 	"harnesslab/grader/checkkit"
 	"harnesslab/lab"
-	harness "harnesslab/lessons/04-when-tools-fail"
 )
 
 // Lab 1: a failure is a result.
 
 func unknownToolGetsErrorResult(c *checkkit.C) {
 	ws := newWorkspace()
-	read := []lab.Tool{harness.MakeReadTool(ws)}
+	read := []lab.Tool{S.MakeReadTool(ws)}
 	cases := []struct {
 		tools []lab.Tool
 		call  lab.Block
@@ -23,7 +22,7 @@ func unknownToolGetsErrorResult(c *checkkit.C) {
 		{nil, lab.Call("write", lab.Args{"path": "notes.md", "text": "hi"}).WithID("c2")},
 	}
 	for _, tc := range cases {
-		got := harness.RunTool(tc.tools, tc.call)
+		got := S.RunTool(tc.tools, tc.call)
 		c.Equal(fmt.Sprintf("The call %s, with %s, should get one error result saying there is no such tool.",
 			describe(tc.call), toolNames(tc.tools)),
 			failed(tc.call, "no tool called "+tc.call.Name), got)
@@ -77,7 +76,7 @@ func missingInputNamedFirst(c *checkkit.C) {
 		// Maps have no order in Go: ask several times, so that an answer that
 		// depends on map order shows itself.
 		for range 25 {
-			got := harness.RunTool(tools, call)
+			got := S.RunTool(tools, call)
 			if !c.Equal(what, failed(call, "missing input "+tc.first), got) {
 				break
 			}
@@ -94,7 +93,7 @@ func toolErrorGetsErrorResult(c *checkkit.C) {
 		Execute: func(lab.Args) (string, error) {
 			return "", errors.New("go vet: exit status 1: main.go:3: unreachable code")
 		}}
-	tools := []lab.Tool{harness.MakeReadTool(ws), vet}
+	tools := []lab.Tool{S.MakeReadTool(ws), vet}
 	cases := []struct {
 		call lab.Block
 		why  string
@@ -106,7 +105,7 @@ func toolErrorGetsErrorResult(c *checkkit.C) {
 			"the vet tool returns the error"},
 	}
 	for _, tc := range cases {
-		got := harness.RunTool(tools, tc.call)
+		got := S.RunTool(tools, tc.call)
 		c.Equal(fmt.Sprintf("For the call %s, %s %q. The result should be \"Error: \" followed by that text, with IsError set.",
 			describe(tc.call), tc.says, tc.why), failed(tc.call, tc.why), got)
 	}
@@ -121,7 +120,7 @@ func workingCallUnchanged(c *checkkit.C) {
 		Execute: func(lab.Args) (string, error) { return "", nil }}
 	logs := lab.Tool{Name: "logs", Description: "Show the last line of the server log.", Parameters: object(nil),
 		Execute: func(lab.Args) (string, error) { return "Error: disk almost full (logged at 09:14)\n", nil }}
-	tools := []lab.Tool{harness.MakeReadTool(ws), grep, touch, logs}
+	tools := []lab.Tool{S.MakeReadTool(ws), grep, touch, logs}
 	cases := []struct {
 		call lab.Block
 		out  string
@@ -136,14 +135,14 @@ func workingCallUnchanged(c *checkkit.C) {
 			" (The tool worked; the text it returned happens to mention an error. IsError says whether the call failed.)"},
 	}
 	for _, tc := range cases {
-		got := harness.RunTool(tools, tc.call)
+		got := S.RunTool(tools, tc.call)
 		c.Equal(fmt.Sprintf("The call %s works: its result should be exactly what the tool returned, %q, with IsError false.%s",
 			describe(tc.call), tc.out, tc.note), worked(tc.call, tc.out), got)
 	}
 }
 
 func errorResultsQuoteCall(c *checkkit.C) {
-	tools := []lab.Tool{harness.MakeReadTool(newWorkspace())}
+	tools := []lab.Tool{S.MakeReadTool(newWorkspace())}
 	calls := []struct {
 		call lab.Block
 		why  string
@@ -153,7 +152,7 @@ func errorResultsQuoteCall(c *checkkit.C) {
 		{lab.Call("read", lab.Args{"path": "notes.md"}).WithID("x-3"), "notes.md does not exist"},
 	}
 	for _, tc := range calls {
-		got := harness.RunTool(tools, tc.call)
+		got := S.RunTool(tools, tc.call)
 		labels := lab.Message{Role: got.Role, ToolCallID: got.ToolCallID, ToolName: got.ToolName}
 		want := lab.Message{Role: lab.RoleToolResult, ToolCallID: tc.call.ID, ToolName: tc.call.Name}
 		c.Equal(fmt.Sprintf("The call %s with id %s fails (%s). Its result should still be a toolResult quoting the id %s "+
@@ -182,8 +181,8 @@ func severalFailuresInOrder(c *checkkit.C) {
 		return lab.Say(fmt.Sprintf("Worked: %s. Failed: %s.", strings.Join(worked, ", "), strings.Join(failed, ", ")))
 	})
 	model := lab.NewScriptedModel(lab.Reply(append([]lab.Block{lab.Text("Let me look.")}, calls...)...), report)
-	messages, result := harness.Chat(model, nil, "Look at config.py, main.go and notes.md.",
-		[]lab.Tool{harness.MakeReadTool(ws)})
+	messages, result := S.Chat(model, nil, "Look at config.py, main.go and notes.md.",
+		[]lab.Tool{S.MakeReadTool(ws)})
 	c.Logf("the conversation:\n%s", lab.Show(messages))
 
 	want := []lab.Message{
@@ -198,7 +197,7 @@ func severalFailuresInOrder(c *checkkit.C) {
 	acceptable(c, model, messages)
 	if !c.Failed() {
 		c.Equal("The run should end with the model's answer, which reports what it saw in the four results.",
-			harness.Result{Status: harness.Answered, Text: "Worked: c1. Failed: c2, c3, c4.", Steps: 2}, result)
+			Result{Status: S.Answered, Text: "Worked: c1. Failed: c2, c3, c4.", Steps: 2}, result)
 	}
 }
 
@@ -218,7 +217,7 @@ func modelCorrectsItself(c *checkkit.C) {
 			return lab.Say("config.py sets " + strings.TrimSpace(res.Content) + ".")
 		}),
 	)
-	messages, result := harness.Chat(model, nil, "What port does config.py set?", []lab.Tool{harness.MakeReadTool(ws)})
+	messages, result := S.Chat(model, nil, "What port does config.py set?", []lab.Tool{S.MakeReadTool(ws)})
 	c.Logf("the conversation:\n%s", lab.Show(messages))
 
 	acceptable(c, model, messages)
@@ -235,6 +234,6 @@ func modelCorrectsItself(c *checkkit.C) {
 	c.Equal("On its second step the model should see the result of the call to raed: an error saying there is no such tool.",
 		failed(lab.Call("raed", lab.Args{"path": "config.py"}).WithID("c1"), "no tool called raed"), got)
 	c.Equal("Having corrected raed to read, the model answers from the file: the run ends with the port in config.py.",
-		harness.Result{Status: harness.Answered, Text: "config.py sets PORT = 9090.", Steps: 3}, result)
+		Result{Status: S.Answered, Text: "config.py sets PORT = 9090.", Steps: 3}, result)
 	c.Equal("Only the corrected call reads a file.", []string{"config.py"}, ws.Reads())
 }

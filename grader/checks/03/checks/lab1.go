@@ -1,4 +1,4 @@
-package main
+package checks
 
 import (
 	"fmt"
@@ -7,7 +7,6 @@ import (
 
 	"harnesslab/grader/checkkit"
 	"harnesslab/lab"
-	harness "harnesslab/lessons/03-the-loop"
 )
 
 // Lab 1: a loop with a budget, RunLoop.
@@ -17,7 +16,7 @@ import (
 func followsThreeFiles(c *checkkit.C) {
 	ws := portWorkspace()
 	model := followsModel()
-	messages, res := harness.RunLoop(model, []lab.Message{lab.User(portQuestion)}, []lab.Tool{readTool(ws)}, 8)
+	messages, res := S.RunLoop(model, []lab.Message{lab.User(portQuestion)}, []lab.Tool{readTool(ws)}, 8)
 	logConversation(c, "the list RunLoop returned", messages)
 	refusals(c, model)
 
@@ -25,9 +24,9 @@ func followsThreeFiles(c *checkkit.C) {
 		c.Errorf("The files read should be %v, in that order: each reply asks for one file, and the loop should run "+
 			"each call and call the model again until it answers. They were %v.", want, ws.Reads())
 	}
-	if res.Status != harness.Answered {
+	if res.Status != S.Answered {
 		c.Errorf("The run should end as %q: the model answered at its fourth call. RunLoop returned Status %q.",
-			harness.Answered, res.Status)
+			S.Answered, res.Status)
 	}
 	if res.Text != portAnswer {
 		c.Errorf("The run's Text should be the words of the model's last reply, written after it read env.go: %s. Got %s.",
@@ -45,7 +44,7 @@ func resultsRightAfterTheirReply(c *checkkit.C) {
 		quoteLine("c3", "const defaultPort"),
 	)
 	question := lab.User(portQuestion)
-	messages, _ := harness.RunLoop(model, []lab.Message{question}, []lab.Tool{readTool(ws)}, 8)
+	messages, _ := S.RunLoop(model, []lab.Message{question}, []lab.Tool{readTool(ws)}, 8)
 	logConversation(c, "the list RunLoop returned", messages)
 	refusals(c, model)
 
@@ -78,7 +77,7 @@ func toolsInEveryRequest(c *checkkit.C) {
 	ws := portWorkspace()
 	tool := readTool(ws)
 	model := followsModel()
-	messages, _ := harness.RunLoop(model, []lab.Message{lab.User(portQuestion)}, []lab.Tool{tool}, 8)
+	messages, _ := S.RunLoop(model, []lab.Message{lab.User(portQuestion)}, []lab.Tool{tool}, 8)
 	logConversation(c, "the list RunLoop returned", messages)
 	refusals(c, model)
 
@@ -98,12 +97,12 @@ func toolsInEveryRequest(c *checkkit.C) {
 func answersAtOnce(c *checkkit.C) {
 	model := lab.NewScriptedModel(lab.Say("The port is set in env.go."))
 	question := lab.User("Where is the port set?")
-	messages, res := harness.RunLoop(model, []lab.Message{question}, []lab.Tool{readTool(portWorkspace())}, 8)
+	messages, res := S.RunLoop(model, []lab.Message{question}, []lab.Tool{readTool(portWorkspace())}, 8)
 	logConversation(c, "the list RunLoop returned", messages)
 	refusals(c, model)
 
 	c.Equal("The reply asks for no tool, so the run ends there: answered, with the reply's words, after 1 step.",
-		outcome{string(harness.Answered), "The port is set in env.go.", 1}, outcomeOf(res))
+		outcome{S.Answered, "The port is set in env.go.", 1}, outcomeOf(res))
 	c.Equal("The list should be the question, then the answer.",
 		[]lab.Message{question, lab.Say("The port is set in env.go.")}, messages, asSent...)
 }
@@ -113,7 +112,7 @@ func answersAtOnce(c *checkkit.C) {
 func calledExactlyMaxSteps(c *checkkit.C) {
 	for _, budget := range []int{3, 5} {
 		model := newEndless(c, budget, stillAsking)
-		messages, _ := harness.RunLoop(model, []lab.Message{lab.User(portQuestion)}, []lab.Tool{readTool(portWorkspace())}, budget)
+		messages, _ := S.RunLoop(model, []lab.Message{lab.User(portQuestion)}, []lab.Tool{readTool(portWorkspace())}, budget)
 		logConversation(c, fmt.Sprintf("with maxSteps %d, the list RunLoop returned", budget), messages)
 		refusals(c, model.model)
 		if got := len(model.Calls()); got != budget {
@@ -127,13 +126,13 @@ func calledExactlyMaxSteps(c *checkkit.C) {
 // with no answer text.
 func gaveUpIsNotAnAnswer(c *checkkit.C) {
 	model := newEndless(c, 3, stillAsking)
-	messages, res := harness.RunLoop(model, []lab.Message{lab.User(portQuestion)}, []lab.Tool{readTool(portWorkspace())}, 3)
+	messages, res := S.RunLoop(model, []lab.Message{lab.User(portQuestion)}, []lab.Tool{readTool(portWorkspace())}, 3)
 	logConversation(c, "the list RunLoop returned", messages)
 	refusals(c, model.model)
 
-	if res.Status != harness.GaveUp {
+	if res.Status != S.GaveUp {
 		c.Errorf("The run should end as %q: the budget of 3 ran out while the model still wanted a file. RunLoop returned Status %q.",
-			harness.GaveUp, res.Status)
+			S.GaveUp, res.Status)
 	}
 	if res.Text != "" {
 		c.Errorf("A run that gave up has no answer, so its Text should be empty. It was %s: "+
@@ -150,7 +149,7 @@ func budgetOfOne(c *checkkit.C) {
 		lab.Say("main.go calls loadConfig."),
 	)
 	question := lab.User(portQuestion)
-	messages, res := harness.RunLoop(model, []lab.Message{question}, []lab.Tool{readTool(ws)}, 1)
+	messages, res := S.RunLoop(model, []lab.Message{question}, []lab.Tool{readTool(ws)}, 1)
 	logConversation(c, "the list RunLoop returned", messages)
 	refusals(c, model)
 
@@ -158,7 +157,7 @@ func budgetOfOne(c *checkkit.C) {
 		c.Errorf("With maxSteps 1 the model should be called exactly once; it was called %s.", times(got))
 	}
 	c.Equal("The one reply asked for main.go and the budget is spent: the run gave up after 1 step, with no text.",
-		outcome{Status: string(harness.GaveUp), Steps: 1}, outcomeOf(res))
+		outcome{Status: S.GaveUp, Steps: 1}, outcomeOf(res))
 	c.Equal("The list should end with the call answered: the question, the reply, the result for c1.",
 		[]lab.Message{question,
 			lab.Reply(lab.Text("Let me start where the program starts."), read("main.go").WithID("c1")),
@@ -174,7 +173,7 @@ func stepsCountsModelCalls(c *checkkit.C) {
 		lab.Reply(lab.Text("Now config.go."), read("config.go")),
 		lab.Say("config.go falls back to defaultPort."),
 	)
-	messages, res := harness.RunLoop(answers, []lab.Message{lab.User(portQuestion)}, []lab.Tool{readTool(portWorkspace())}, 8)
+	messages, res := S.RunLoop(answers, []lab.Message{lab.User(portQuestion)}, []lab.Tool{readTool(portWorkspace())}, 8)
 	logConversation(c, "the run that answered", messages)
 	refusals(c, answers)
 	if res.Steps != 3 {
@@ -183,7 +182,7 @@ func stepsCountsModelCalls(c *checkkit.C) {
 	}
 
 	gives := newEndless(c, 2, stillAsking)
-	messages, res = harness.RunLoop(gives, []lab.Message{lab.User(portQuestion)}, []lab.Tool{readTool(portWorkspace())}, 2)
+	messages, res = S.RunLoop(gives, []lab.Message{lab.User(portQuestion)}, []lab.Tool{readTool(portWorkspace())}, 2)
 	logConversation(c, "the run that gave up", messages)
 	refusals(c, gives.model)
 	if calls := len(gives.Calls()); res.Steps != calls || res.Steps != 2 {
@@ -198,7 +197,7 @@ func listValidAtEnd(c *checkkit.C) {
 	before := []lab.Message{lab.User("Hi, I'm Ada."), lab.Say("Hello, Ada."), lab.User(portQuestion)}
 
 	answers := followsModel()
-	messages, _ := harness.RunLoop(answers, slices.Clone(before), []lab.Tool{readTool(portWorkspace())}, 8)
+	messages, _ := S.RunLoop(answers, slices.Clone(before), []lab.Tool{readTool(portWorkspace())}, 8)
 	logConversation(c, "the run that answered", messages)
 	refusals(c, answers)
 	checkAccepted(c, "answered", before, messages)
@@ -206,7 +205,7 @@ func listValidAtEnd(c *checkkit.C) {
 	// two calls in each reply, and the budget runs out after the second reply
 	two := lab.Reply(lab.Text("Let me read both again."), read("main.go"), read("config.go"))
 	gives := newEndless(c, 2, two)
-	messages, _ = harness.RunLoop(gives, slices.Clone(before), []lab.Tool{readTool(portWorkspace())}, 2)
+	messages, _ = S.RunLoop(gives, slices.Clone(before), []lab.Tool{readTool(portWorkspace())}, 2)
 	logConversation(c, "the run that gave up", messages)
 	refusals(c, gives.model)
 	checkAccepted(c, "gave up", before, messages)
@@ -234,7 +233,7 @@ func callsRunWhateverStopReason(c *checkkit.C) {
 		lab.Reply(lab.Text("Let me read config.go."), read("config.go")),
 		lab.Say("config.go falls back to defaultPort."),
 	)
-	messages, res := harness.RunLoop(mislabelled{inner}, []lab.Message{lab.User(portQuestion)}, []lab.Tool{readTool(ws)}, 8)
+	messages, res := S.RunLoop(mislabelled{inner}, []lab.Message{lab.User(portQuestion)}, []lab.Tool{readTool(ws)}, 8)
 	logConversation(c, "the list RunLoop returned", messages)
 	refusals(c, inner)
 

@@ -1,4 +1,4 @@
-package main
+package checks
 
 import (
 	"fmt"
@@ -6,7 +6,6 @@ import (
 
 	"harnesslab/grader/checkkit"
 	"harnesslab/lab"
-	harness "harnesslab/lessons/03-the-loop"
 )
 
 // Lab 2: Chat runs the loop.
@@ -16,7 +15,7 @@ import (
 func chatAppendsQuestionOnce(c *checkkit.C) {
 	before := []lab.Message{lab.User("Hi, I'm Ada."), lab.Say("Hello, Ada.")}
 	model := followsModel()
-	messages, res := harness.Chat(model, slices.Clone(before), portQuestion, []lab.Tool{readTool(portWorkspace())})
+	messages, res := S.Chat(model, slices.Clone(before), portQuestion, []lab.Tool{readTool(portWorkspace())})
 	logConversation(c, "the list Chat returned", messages)
 	refusals(c, model)
 
@@ -31,22 +30,22 @@ func chatAppendsQuestionOnce(c *checkkit.C) {
 		"three replies each followed by its result, then the answer.",
 		withPrefix(asked, followsList()...), messages, asSent...)
 	c.Equal("Chat should return how the run ended: answered, with the model's last words, after 4 steps.",
-		outcome{string(harness.Answered), portAnswer, 4}, outcomeOf(res))
+		outcome{S.Answered, portAnswer, 4}, outcomeOf(res))
 }
 
 // chatBudgetIsMaxSteps: Chat gives the loop a budget of MaxSteps: a model
 // that never stops asking is called exactly MaxSteps times, and Chat reports
 // that the run gave up.
 func chatBudgetIsMaxSteps(c *checkkit.C) {
-	model := newEndless(c, harness.MaxSteps, stillAsking)
-	messages, res := harness.Chat(model, nil, portQuestion, []lab.Tool{readTool(portWorkspace())})
+	model := newEndless(c, S.MaxSteps, stillAsking)
+	messages, res := S.Chat(model, nil, portQuestion, []lab.Tool{readTool(portWorkspace())})
 	logConversation(c, "the list Chat returned", messages)
 	refusals(c, model.model)
 
-	if got := len(model.Calls()); got != harness.MaxSteps {
+	if got := len(model.Calls()); got != S.MaxSteps {
 		c.Errorf("Chat should run the loop with a budget of MaxSteps (%d): a model that never stops asking "+
-			"should be called exactly %d times. It was called %s.", harness.MaxSteps, harness.MaxSteps, times(got))
+			"should be called exactly %d times. It was called %s.", S.MaxSteps, S.MaxSteps, times(got))
 	}
-	c.Equal(fmt.Sprintf("Chat should report that the run gave up after %d steps, with no text.", harness.MaxSteps),
-		outcome{Status: string(harness.GaveUp), Steps: harness.MaxSteps}, outcomeOf(res))
+	c.Equal(fmt.Sprintf("Chat should report that the run gave up after %d steps, with no text.", S.MaxSteps),
+		outcome{Status: S.GaveUp, Steps: S.MaxSteps}, outcomeOf(res))
 }

@@ -1,4 +1,4 @@
-package main
+package checks
 
 import (
 	"fmt"
@@ -8,7 +8,6 @@ import (
 
 	"harnesslab/grader/checkkit"
 	"harnesslab/lab"
-	harness "harnesslab/lessons/02-model-can-only-talk"
 )
 
 // Lab 2: one round trip in Chat.
@@ -18,7 +17,7 @@ import (
 func secondRequestHoldsResult(c *checkkit.C) {
 	ws := twoFiles()
 	model := portModel("")
-	messages, _ := harness.Chat(model, nil, portQuestion, []lab.Tool{readTool(ws)})
+	messages, _ := S.Chat(model, nil, portQuestion, []lab.Tool{readTool(ws)})
 	logConversation(c, "the list Chat returned", messages)
 	logRefusals(c, model)
 
@@ -44,7 +43,7 @@ func secondRequestHoldsResult(c *checkkit.C) {
 func answerHasPort(c *checkkit.C) {
 	ws := twoFiles()
 	model := portModel("Let me check the file.")
-	messages, answer := harness.Chat(model, nil, portQuestion, []lab.Tool{readTool(ws)})
+	messages, answer := S.Chat(model, nil, portQuestion, []lab.Tool{readTool(ws)})
 	logConversation(c, "the list Chat returned", messages)
 	logRefusals(c, model)
 	if !strings.Contains(answer, "9090") {
@@ -67,7 +66,7 @@ func twoFilesInCallOrder(c *checkkit.C) {
 		lab.Call("read", lab.Args{"path": "config.py"}),
 		lab.Call("read", lab.Args{"path": "backup.py"}),
 	), report)
-	messages, _ := harness.Chat(model, nil, "Which ports do config.py and backup.py use?", []lab.Tool{readTool(ws)})
+	messages, _ := S.Chat(model, nil, "Which ports do config.py and backup.py use?", []lab.Tool{readTool(ws)})
 	logConversation(c, "the list Chat returned", messages)
 	logRefusals(c, model)
 
@@ -91,7 +90,7 @@ func toolsInEveryRequest(c *checkkit.C) {
 	ws := twoFiles()
 	tools := []lab.Tool{readTool(ws), todayTool()}
 	model := portModel("")
-	messages, _ := harness.Chat(model, nil, portQuestion, tools)
+	messages, _ := S.Chat(model, nil, portQuestion, tools)
 	logConversation(c, "the list Chat returned", messages)
 	logRefusals(c, model)
 
@@ -125,7 +124,7 @@ func specNames(specs []lab.Spec) []string {
 func noToolsOneCall(c *checkkit.C) {
 	ws := twoFiles()
 	model := lab.NewScriptedModel(lab.Say("Hello! Ask me about any file."))
-	messages, answer := harness.Chat(model, nil, "Hi!", []lab.Tool{readTool(ws)})
+	messages, answer := S.Chat(model, nil, "Hi!", []lab.Tool{readTool(ws)})
 	logConversation(c, "the list Chat returned", messages)
 	logRefusals(c, model)
 
@@ -147,7 +146,7 @@ func listIsValid(c *checkkit.C) {
 	ws := twoFiles()
 	model := portModel("")
 	history := []lab.Message{lab.User("Hi!"), lab.Say("Hello! Ask me about any file.")}
-	messages, _ := harness.Chat(model, lab.CloneMessages(history), portQuestion, []lab.Tool{readTool(ws)})
+	messages, _ := S.Chat(model, lab.CloneMessages(history), portQuestion, []lab.Tool{readTool(ws)})
 	logConversation(c, "the list Chat returned", messages)
 	logRefusals(c, model)
 

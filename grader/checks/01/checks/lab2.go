@@ -1,4 +1,4 @@
-package main
+package checks
 
 import (
 	"fmt"
@@ -8,7 +8,6 @@ import (
 
 	"harnesslab/grader/checkkit"
 	"harnesslab/lab"
-	harness "harnesslab/lessons/01-function-that-forgets"
 )
 
 // Lab 2: Chat, and the list that is the conversation's only memory.
@@ -24,11 +23,11 @@ var fourTurns = []string{
 func firstTurnSendsSystemAndWords(c *checkkit.C) {
 	reply := lab.Reply(lab.Text("Nice to meet you, "), lab.Text("Ada."))
 	model := lab.NewScriptedModel(reply)
-	_, answer := harness.Chat(model, nil, "My name is Ada.")
+	_, answer := S.Chat(model, nil, "My name is Ada.")
 	request := requireRequests(c, model, 1)[0]
-	if request.System != harness.System {
+	if request.System != S.System {
 		c.Errorf("The request should carry the standing instruction System, %s; it carried %s.",
-			checkkit.Quote(harness.System), checkkit.Quote(request.System))
+			checkkit.Quote(S.System), checkkit.Quote(request.System))
 	}
 	c.Equal("Starting from an empty list, the request should carry exactly one message: your words, as a user message.",
 		[]lab.Message{lab.User("My name is Ada.")}, wire(request.Messages), inWords)
@@ -78,7 +77,7 @@ func remembersNameAtTurnFour(c *checkkit.C) {
 	model := lab.NewScriptedModel(lab.Forgetful())
 	messages, answers := converse(c, model, fourTurns...)
 	if want := "Your name is Ada."; answers[3] != want {
-		c.Errorf("Four turns, kept the way a caller should (messages, answer = harness.Chat(model, messages, text)), ended with the answer %s; want %s. "+
+		c.Errorf("Four turns, kept the way a caller should (messages, answer = S.Chat(model, messages, text)), ended with the answer %s; want %s. "+
 			"The model knows only what the request in front of it carries: see what the last one held, below.", checkkit.Quote(answers[3]), checkkit.Quote(want))
 		if requests := model.Calls(); len(requests) > 0 {
 			c.Logf("the last request carried:\n%s", lab.Show(requests[len(requests)-1].Messages))
@@ -140,7 +139,7 @@ func converse(c *checkkit.C, model *lab.ScriptedModel, texts ...string) ([]lab.M
 	var answers []string
 	for _, text := range texts {
 		var answer string
-		messages, answer = harness.Chat(model, messages, text)
+		messages, answer = S.Chat(model, messages, text)
 		answers = append(answers, answer)
 	}
 	if refusals := model.Refusals(); len(refusals) > 0 {

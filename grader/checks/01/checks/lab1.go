@@ -1,9 +1,8 @@
-package main
+package checks
 
 import (
 	"harnesslab/grader/checkkit"
 	"harnesslab/lab"
-	harness "harnesslab/lessons/01-function-that-forgets"
 )
 
 // Lab 1: what a message holds.
@@ -11,7 +10,7 @@ import (
 func userMessageHoldsWords(c *checkkit.C) {
 	for _, text := range []string{"My name is Ada.", "Two lines:\nthe second one too."} {
 		want := lab.Message{Role: lab.RoleUser, Content: text}
-		got := harness.UserMessage(text)
+		got := S.UserMessage(text)
 		c.Equal(checkkit.Quote(text)+": a user message has the role user and keeps your words in Content; every other field stays empty.",
 			want, got, inWords)
 	}
@@ -50,7 +49,7 @@ func textOfSkipsToolCalls(c *checkkit.C) {
 }
 
 func checkTextOf(c *checkkit.C, reply lab.Message, want string) {
-	if got := harness.TextOf(reply); got != want {
+	if got := S.TextOf(reply); got != want {
 		c.Errorf("TextOf(%s)\n  = %s\n  want %s", lab.Show([]lab.Message{reply}), checkkit.Quote(got), checkkit.Quote(want))
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package checks
 
 import (
 	"errors"
@@ -7,7 +7,6 @@ import (
 
 	"harnesslab/grader/checkkit"
 	"harnesslab/lab"
-	harness "harnesslab/lessons/04-when-tools-fail"
 )
 
 // Lab 2: even a panic gets an answer.
@@ -85,7 +84,7 @@ func runSurvivesPanic(c *checkkit.C) {
 		}),
 	)
 	var messages []lab.Message
-	var result harness.Result
+	var result Result
 	finished := false
 	func() {
 		defer func() {
@@ -98,8 +97,8 @@ func runSurvivesPanic(c *checkkit.C) {
 					"A panic in a tool should become an error result inside RunTool.", r)
 			}
 		}()
-		messages, result = harness.Chat(model, nil, "What is on line 7 of config.py?",
-			[]lab.Tool{harness.MakeReadTool(ws), lineTool(ws)})
+		messages, result = S.Chat(model, nil, "What is on line 7 of config.py?",
+			[]lab.Tool{S.MakeReadTool(ws), lineTool(ws)})
 		finished = true
 	}()
 	if !finished {
@@ -114,5 +113,5 @@ func runSurvivesPanic(c *checkkit.C) {
 		}, resultsOf(messages))
 	acceptable(c, model, messages)
 	c.Equal("The run should go on after the panic and end with the model's answer.",
-		harness.Result{Status: harness.Answered, Text: "There is no line 7. config.py says PORT = 9090.", Steps: 2}, result)
+		Result{Status: S.Answered, Text: "There is no line 7. config.py says PORT = 9090.", Steps: 2}, result)
 }

@@ -1,4 +1,4 @@
-package main
+package checks
 
 import (
 	"fmt"
@@ -6,7 +6,6 @@ import (
 
 	"harnesslab/grader/checkkit"
 	"harnesslab/lab"
-	harness "harnesslab/lessons/04-when-tools-fail"
 )
 
 // newWorkspace returns the small disk every scenario starts from.
@@ -88,11 +87,11 @@ func runToolCaught(c *checkkit.C, tools []lab.Tool, call lab.Block, panicsWith s
 			"an error result; and RunTool's own code must not panic either.", describe(call), panicsWith, r)
 		ok = false
 	}()
-	return harness.RunTool(tools, call), true
+	return S.RunTool(tools, call), true
 }
 
 // showResult writes how a run ended, in words.
-func showResult(r harness.Result) string {
+func showResult(r Result) string {
 	return fmt.Sprintf("status %q, text %q, after %d step(s)", r.Status, r.Text, r.Steps)
 }
 

@@ -1,4 +1,4 @@
-package main
+package checks
 
 import (
 	"fmt"
@@ -10,7 +10,6 @@ import (
 
 	"harnesslab/grader/checkkit"
 	"harnesslab/lab"
-	harness "harnesslab/lessons/03-the-loop"
 )
 
 // The checks build their own tools and models, so that a change to the given
@@ -175,7 +174,7 @@ type outcome struct {
 	Steps  int
 }
 
-func outcomeOf(r harness.Result) outcome { return outcome{string(r.Status), r.Text, r.Steps} }
+func outcomeOf(r Result) outcome { return outcome{r.Status, r.Text, r.Steps} }
 
 // logConversation shows messages under a failure.
 func logConversation(c *checkkit.C, title string, messages []lab.Message) {
