@@ -17,21 +17,14 @@ import (
 // student's folder) and returns the binary's path, or a result saying why
 // there is none.
 func (l *Lesson) build(ctx context.Context, files, shown map[string]string, workDir string) (string, *Result) {
-	overlay := map[string]map[string]string{"Replace": {}}
-	for kitPath, path := range files {
-		if kitPath != path {
-			overlay["Replace"][kitPath] = path
-		}
-	}
 	// -s -w leave out the symbol table and DWARF: tracebacks keep their file
 	// and line (they come from the pcln table), and the link is a fifth faster.
 	args := []string{"build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(workDir, "checks")}
-	if len(overlay["Replace"]) > 0 {
-		data, _ := json.Marshal(overlay)
-		ov := filepath.Join(workDir, "overlay.json")
-		if err := os.WriteFile(ov, data, 0o600); err != nil {
-			return "", failure(StatusKitError, fmt.Sprintf("write overlay: %v", err))
-		}
+	ov, err := writeOverlay(files, workDir)
+	if err != nil {
+		return "", failure(StatusKitError, err.Error())
+	}
+	if ov != "" {
 		args = append(args, "-overlay", ov)
 	}
 	args = append(args, "./grader/checks/"+l.Number)
@@ -111,4 +104,28 @@ func (l *Lesson) compileFailure(out string, shown map[string]string) *Result {
 		b.WriteString("go build failed:\n" + out)
 	}
 	return failure(StatusNoCompile, b.String())
+}
+
+// writeOverlay writes go build's -overlay file, which puts each student file
+// in the place of the kit's file (files maps kit path to student path), into
+// dir. It returns "" when there is nothing to replace.
+func writeOverlay(files map[string]string, dir string) (string, error) {
+	replace := map[string]string{}
+	for kitPath, path := range files {
+		if kitPath != path {
+			replace[kitPath] = path
+		}
+	}
+	if len(replace) == 0 {
+		return "", nil
+	}
+	data, err := json.Marshal(map[string]any{"Replace": replace})
+	if err != nil {
+		return "", fmt.Errorf("write overlay: %w", err)
+	}
+	ov := filepath.Join(dir, "overlay.json")
+	if err := os.WriteFile(ov, data, 0o600); err != nil {
+		return "", fmt.Errorf("write overlay: %w", err)
+	}
+	return ov, nil
 }

@@ -2,7 +2,6 @@ package grader
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -55,18 +54,11 @@ func (l *Lesson) RunCells(ctx context.Context, src Source, timeout time.Duration
 	}
 	defer os.RemoveAll(work)
 	args := []string{"build", "-trimpath", "-o", work + string(filepath.Separator)}
-	replace := map[string]string{}
-	for kitPath, path := range files {
-		if kitPath != path {
-			replace[kitPath] = path
-		}
+	ov, err := writeOverlay(files, work)
+	if err != nil {
+		return nil, fmt.Errorf("run cells: %w", err)
 	}
-	if len(replace) > 0 {
-		data, _ := json.Marshal(map[string]any{"Replace": replace})
-		ov := filepath.Join(work, "overlay.json")
-		if err := os.WriteFile(ov, data, 0o600); err != nil {
-			return nil, fmt.Errorf("run cells: %w", err)
-		}
+	if ov != "" {
 		args = append(args, "-overlay", ov)
 	}
 	for _, n := range names {

@@ -109,6 +109,9 @@ func (k *Kit) verifyLesson(ctx context.Context, l *Lesson, opts Options, progres
 			return out
 		}})
 	}
+	if tc, err := k.PrepareToolchain(ctx, l); err == nil {
+		opts.Toolchain = tc // many copies of one lesson: compile what they share once
+	}
 	var mu sync.Mutex
 	sem := make(chan struct{}, max(1, opts.Parallel))
 	var wg sync.WaitGroup
@@ -119,7 +122,7 @@ func (k *Kit) verifyLesson(ctx context.Context, l *Lesson, opts Options, progres
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			jobOpts := opts
-			jobOpts.Parallel = 1
+			jobOpts.Parallel = 3 // a hanging variant waits out its timeouts side by side
 			r := k.Check(ctx, l, j.src, jobOpts)
 			mu.Lock()
 			defer mu.Unlock()

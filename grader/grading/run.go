@@ -195,30 +195,14 @@ func gradeOne(ctx context.Context, cfg Config, tc *grader.Toolchain, src intake.
 }
 
 func checkOptions(cfg Config, tc *grader.Toolchain, dir string) grader.Options {
-	// Checks wait on process starts more than they compute: a few at once
-	// keep both cores busy.
-	return grader.Options{Exec: sandboxExec(cfg), Batch: sandboxBatch(cfg), Parallel: 4, WorkDir: dir,
+	// All the checks of a submission run in one sandbox; inside it they wait
+	// on process starts more than they compute, so a few run at once.
+	return grader.Options{Batch: sandboxBatch(cfg), Parallel: 4, WorkDir: dir,
 		CheckTimeout: cfg.CheckTimeout, Toolchain: tc}
 }
 
-// sandboxExec runs each check program in the sandbox, with the run's limits.
-func sandboxExec(cfg Config) grader.Exec {
-	hidden := hiddenPaths(cfg)
-	return func(ctx context.Context, dir string, env []string, timeout time.Duration, argv []string) (grader.Run, error) {
-		res, err := sandbox.Run(ctx, sandbox.Config{
-			Dir:         dir,
-			ReadOnly:    []string{filepath.Dir(argv[0])},
-			Hidden:      hidden,
-			Env:         env,
-			Timeout:     timeout,
-			MemoryBytes: cfg.Memory,
-			OutputBytes: DefaultOutputBytes,
-		}, argv)
-		return grader.Run{Stdout: res.Stdout, Stderr: res.Stderr, ExitCode: res.ExitCode, TimedOut: res.TimedOut}, err
-	}
-}
-
-// sandboxBatch runs the check runner of one submission in the sandbox.
+// sandboxBatch runs the check runner of one submission in the sandbox, with
+// the run's limits.
 func sandboxBatch(cfg Config) grader.BatchExec {
 	hidden := hiddenPaths(cfg)
 	return func(ctx context.Context, dir string, readOnly, env []string, timeout time.Duration, argv []string) (grader.Run, error) {
