@@ -141,6 +141,13 @@ func readCheckHeader(path string) (*CheckInfo, error) {
 	if c.Sentence == "" {
 		return nil, fmt.Errorf("%s: a check script starts with a comment line: the sentence the student reads", path)
 	}
+	// The engine may run every check of a copy at once, by the scripts' names:
+	// a script must run the check it is named after.
+	for _, line := range strings.Split(string(data), "\n") {
+		if name, ok := strings.CutPrefix(strings.TrimSpace(line), "check "); ok && strings.TrimSpace(name) != c.Name {
+			return nil, fmt.Errorf("%s: the script runs check %s but is named for %s; name the file NN_%s.txtar", path, strings.TrimSpace(name), c.Name, strings.TrimSpace(name))
+		}
+	}
 	return c, nil
 }
 

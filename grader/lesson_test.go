@@ -39,7 +39,7 @@ func TestReadCheckHeader(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("header (-want +got):\n%s", diff)
 	}
-	for _, bad := range []string{"check a\n", "# s\n# lab: zero\n", "# s\n# points: many\n"} {
+	for _, bad := range []string{"check a\n", "# s\n# lab: zero\n", "# s\n# points: many\n", "# s\ncheck other\n"} {
 		if _, err := readCheckHeader(write("02_b.txtar", bad)); err == nil {
 			t.Errorf("header %q should be refused", bad)
 		}
