@@ -36,7 +36,7 @@ func (l *Lesson) studentFiles(src Source) (map[string]string, map[string]string,
 				continue
 			}
 			files[n] = n
-			shown[n] = relToWD(n)
+			shown[n] = ShownPath(n)
 		}
 		return files, shown, nil
 	}
@@ -48,7 +48,7 @@ func (l *Lesson) studentFiles(src Source) (map[string]string, map[string]string,
 		p := filepath.Join(src.Dir, name)
 		if _, err := os.Stat(p); err != nil {
 			return nil, nil, failure(StatusMissing, fmt.Sprintf("%s has no %s: lesson %s needs %s there (copy it from %s to start)",
-				src.Dir, name, l.Number, strings.Join(l.StudentFiles, ", "), relToWD(filepath.Join(l.Dir, name))))
+				src.Dir, name, l.Number, strings.Join(l.StudentFiles, ", "), ShownPath(filepath.Join(l.Dir, name))))
 		}
 		abs, _ := filepath.Abs(p)
 		kitPath := filepath.Join(l.Dir, name)
@@ -103,7 +103,9 @@ func failure(status Status, msg string) *Result {
 	return &Result{Status: status, Message: msg}
 }
 
-func relToWD(path string) string {
+// ShownPath returns path relative to the working directory when it lies
+// inside it, the way messages to a student name files; otherwise path.
+func ShownPath(path string) string {
 	wd, err := os.Getwd()
 	if err != nil {
 		return path

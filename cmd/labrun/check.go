@@ -20,7 +20,7 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	src := grader.Source{}
-	where := relPath(l.Dir)
+	where := grader.ShownPath(l.Dir)
 	if len(args) == 2 {
 		src.Dir, where = args[1], args[1]
 	}
@@ -101,15 +101,4 @@ func clip(text string, n int) string {
 		return text
 	}
 	return strings.Join(lines[:n], "\n") + fmt.Sprintf("\n(%d more lines)", len(lines)-n)
-}
-
-func relPath(path string) string {
-	wd, err := os.Getwd()
-	if err != nil {
-		return path
-	}
-	if rel, err := relIfInside(wd, path); err == nil {
-		return rel
-	}
-	return path
 }

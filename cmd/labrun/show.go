@@ -41,7 +41,7 @@ func runShow(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprint(stdout, text)
 	if mine {
-		fmt.Fprintf(stdout, "\n(The cells above ran against your code in %s.)\n", relPath(l.Dir))
+		fmt.Fprintf(stdout, "\n(The cells above ran against your code in %s.)\n", grader.ShownPath(l.Dir))
 	} else {
 		fmt.Fprintf(stdout, "\n(Every output above was printed just now by the reference solution. Run labrun show %s --mine to run the cells on your code.)\n", l.Number)
 	}
