@@ -137,6 +137,10 @@ func CloneMessages(messages []Message) []Message {
 	return out
 }
 
+// CloneArgs returns a deep copy of args (or of a Schema): nested maps and
+// lists are copied too.
+func CloneArgs(args Args) Args { return cloneArgs(args) }
+
 func cloneArgs(args Args) Args {
 	if args == nil {
 		return nil

@@ -27,6 +27,11 @@ func (r Request) ResultFor(id string) (Message, bool) {
 	return Message{}, false
 }
 
+// Clone returns a deep copy of r.
+func (r Request) Clone() Request {
+	return Request{System: r.System, Messages: CloneMessages(r.Messages), Tools: cloneSpecs(r.Tools)}
+}
+
 // Text returns the billed text of the request (see RenderRequest).
 func (r Request) Text() string {
 	return RenderRequest(r.System, r.Messages, r.Tools)
@@ -108,7 +113,7 @@ func (m *ScriptedModel) Complete(system string, messages []Message, tools []Spec
 	if m.next >= len(m.script) {
 		panic(&ScriptExhausted{Replies: len(m.script), Request: len(m.calls) + 1})
 	}
-	reply, usedUp := m.script[m.next].play(req)
+	reply, usedUp := m.script[m.next].play(req.Clone())
 	if usedUp {
 		m.next++
 	}
@@ -128,12 +133,25 @@ func (m *ScriptedModel) Complete(system string, messages []Message, tools []Spec
 	return reply
 }
 
-// Calls returns every request the model answered, in order. Refused requests
-// are not among them (see Refusals).
+// Calls returns every request the model answered, in order, as deep copies:
+// changing what it returns changes neither the model's record nor what a
+// later call returns. Refused requests are not among them (see Refusals).
 func (m *ScriptedModel) Calls() []Request {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return append([]Request(nil), m.calls...)
+	out := make([]Request, len(m.calls))
+	for i, r := range m.calls {
+		out[i] = r.Clone()
+	}
+	return out
+}
+
+// Asked returns how many requests the model was sent: those it answered and
+// those it refused.
+func (m *ScriptedModel) Asked() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.calls) + len(m.refusals)
 }
 
 // Refusals returns the error of every request the model refused, in order.

@@ -144,3 +144,22 @@ assistant -> refused: 400 invalid_request: x`
 		}
 	}
 }
+
+func TestCallsAreCopies(t *testing.T) {
+	m := NewScriptedModel(Always(Say("ok")))
+	tools := []Spec{{Name: "read", Description: "Read a file.", Parameters: Schema{"type": "object"}}}
+	m.Complete("sys", []Message{Reply(Call("read", Args{"path": "a"}).WithID("c9")), {Role: RoleToolResult, ToolCallID: "c9", ToolName: "read"}, User("q")}, tools)
+	first := m.Calls()
+	first[0].Messages[0].Blocks[0].Arguments["path"] = "changed"
+	first[0].Messages[2].Content = "changed"
+	first[0].Tools[0].Parameters["type"] = "changed"
+	first[0].Tools[0].Description = "changed"
+	again := m.Calls()[0]
+	if again.Messages[0].Blocks[0].Arguments["path"] != "a" || again.Messages[2].Content != "q" ||
+		again.Tools[0].Parameters["type"] != "object" || again.Tools[0].Description != "Read a file." {
+		t.Errorf("changing what Calls returned changed the model's record: %+v", again)
+	}
+	if tools[0].Parameters["type"] != "object" {
+		t.Errorf("changing what Calls returned changed the caller's tools")
+	}
+}

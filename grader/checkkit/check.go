@@ -3,6 +3,7 @@ package checkkit
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -20,11 +21,18 @@ type C struct {
 }
 
 // Errorf records a failure, written as a sentence for the student, and lets
-// the check go on.
+// the check go on. A failure said already, word for word, is not said again.
 func (c *C) Errorf(format string, args ...any) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.failures = append(c.failures, fmt.Sprintf(format, args...))
+	c.failures = appendOnce(c.failures, fmt.Sprintf(format, args...))
+}
+
+// Advise records advice that applies to several failures (how to fix a whole
+// class of mistake). It counts as a failure, and however many times a check
+// gives the same advice, the student reads it once.
+func (c *C) Advise(format string, args ...any) {
+	c.Errorf(format, args...)
 }
 
 // Fatalf records a failure and stops the check.
@@ -34,10 +42,20 @@ func (c *C) Fatalf(format string, args ...any) {
 }
 
 // Logf adds a line of context, shown to the student only if the check fails.
+// Context logged already, word for word (the same transcript shown by two
+// parts of a check), is shown once.
 func (c *C) Logf(format string, args ...any) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.details = append(c.details, fmt.Sprintf(format, args...))
+	c.details = appendOnce(c.details, fmt.Sprintf(format, args...))
+}
+
+// appendOnce appends line to lines unless it is there already.
+func appendOnce(lines []string, line string) []string {
+	if slices.Contains(lines, line) {
+		return lines
+	}
+	return append(lines, line)
 }
 
 // Failed reports whether the check has failed so far.

@@ -1,0 +1,36 @@
+package checkkit
+
+// Scenarios runs one scenario once for each of its data sets, one after the
+// other in the same program, and stops at the first run that fails. Checks
+// run every scenario at least twice, with different data: a harness that
+// keeps something between calls (a package-level cache, a list left over from
+// the last conversation, a memo keyed by the question) answers the second
+// run with what it learnt in the first, and fails it.
+//
+// Each data set is named (for example "the files of the lesson" and "other
+// files, another port"), and a failure says which run it happened in; a
+// failure that shows up only after the first run comes with advice about
+// state kept between calls.
+func Scenarios[T any](c *C, sets []Data[T], scenario func(data T)) {
+	for k, run := range sets {
+		if k > 0 {
+			c.Logf("run %d of the scenario: %s", k+1, run.Name)
+		}
+		before := c.Failed()
+		scenario(run.Data)
+		if c.Failed() && !before {
+			if k > 0 {
+				c.Advise("The scenario passed its first run and failed run %d (%s), in the same program. "+
+					"Does your code keep something between calls: a package-level variable, a cache, "+
+					"a list it appends to? Everything a call needs should come from its arguments.", k+1, run.Name)
+			}
+			return
+		}
+	}
+}
+
+// Data is one data set of a scenario: a name the student reads, and the data.
+type Data[T any] struct {
+	Name string
+	Data T
+}
