@@ -12,7 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"harnesslab/grader"
 	"harnesslab/grader/grading"
 	"harnesslab/grader/report"
 )
@@ -48,10 +47,10 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 	cfg := grading.Config{
 		Kit: kit, Lesson: l, Paths: rest[1:], Out: *out, Jobs: *jobs, Timeout: *timeout,
 		Memory: int64(*memory) << 20, Resume: *resume, Shard: shard, Shards: shards,
-		KitVersion: kitVersion(kit), Warn: stderr,
+		KitVersion: kitVersion(kit.Root), Warn: stderr,
 	}
-	if isTerminal(stderr) {
-		cfg.Progress = progressBar(stderr)
+	if f, ok := stderr.(*os.File); ok && isTerminal(f) {
+		cfg.Progress = progressBar(f)
 	}
 	start := time.Now()
 	outcome, err := grading.Run(ctx, cfg)
@@ -86,49 +85,6 @@ func parseShard(s string) (int, int, error) {
 		return 0, 0, fmt.Errorf("grade: --shard takes I/N with 1 <= I <= N, like 2/4; got %q", s)
 	}
 	return a, b, nil
-}
-
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	info, err := f.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0
-}
-
-// progressBar draws one line, redrawn after each submission.
-func progressBar(w io.Writer) func(done, total int, last *grader.Result) {
-	return func(done, total int, last *grader.Result) {
-		const width = 30
-		filled := width * done / max(total, 1)
-		name := last.Name
-		if len(name) > 24 {
-			name = name[:21] + "..."
-		}
-		fmt.Fprintf(w, "\r[%s%s] %d/%d  %-24s %-10s", strings.Repeat("#", filled), strings.Repeat(" ", width-filled), done, total, name, last.Status)
-		if done == total {
-			fmt.Fprintln(w)
-		}
-	}
-}
-
-// kitVersion names the kit's commit when it is a git checkout.
-func kitVersion(kit *grader.Kit) string {
-	head, err := os.ReadFile(kit.Root + "/.git/HEAD")
-	if err != nil {
-		return "unknown"
-	}
-	ref := strings.TrimSpace(string(head))
-	if r, ok := strings.CutPrefix(ref, "ref: "); ok {
-		if data, err := os.ReadFile(kit.Root + "/.git/" + r); err == nil {
-			ref = strings.TrimSpace(string(data))
-		}
-	}
-	if len(ref) > 12 {
-		ref = ref[:12]
-	}
-	return ref
 }
 
 // peakMemory reads this process's peak resident memory (Linux only).
