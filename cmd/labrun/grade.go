@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"harnesslab/grader"
 	"harnesslab/grader/grading"
 	"harnesslab/grader/report"
 )
@@ -67,6 +68,9 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 		outcome.Graded, time.Since(start).Round(100*time.Millisecond), outcome.Resumed, outcome.Mode)
 	if *out != "" {
 		fmt.Fprintf(stdout, "reports: %s (grades.csv, junit.xml, report.json, one folder per submission)\n", *out)
+		if err := printFolders(stdout, *out, outcome.Results); err != nil {
+			return err
+		}
 	}
 	if os.Getenv("LABRUN_STATS") != "" {
 		fmt.Fprintf(stderr, "labrun: peak memory %s\n", peakMemory())
@@ -85,6 +89,49 @@ func parseShard(s string) (int, int, error) {
 		return 0, 0, fmt.Errorf("grade: --shard takes I/N with 1 <= I <= N, like 2/4; got %q", s)
 	}
 	return a, b, nil
+}
+
+// maxFolderLines caps the list printFolders prints.
+const maxFolderLines = 20
+
+// printFolders lists the submissions of results whose folder in out is
+// not their name (a name that is not safe as a folder name, or that
+// another submission's folder took), so the instructor can find them.
+func printFolders(w io.Writer, out string, results []grader.Result) error {
+	subs, err := report.LoadSubmissions(out)
+	if err != nil {
+		return fmt.Errorf("list the folders of %s: %w", out, err)
+	}
+	inRun := make(map[string]bool, len(results))
+	for _, r := range results {
+		inRun[r.Name] = true
+	}
+	var lines []string
+	for _, s := range subs {
+		if inRun[s.Name] && s.Folder != s.Name {
+			lines = append(lines, fmt.Sprintf("  %s: %s", report.DisplayName(s.Name), s.Folder))
+		}
+	}
+	if len(lines) == 0 {
+		return nil
+	}
+	fmt.Fprintf(w, "%d %s a safe folder name instead of the submission's name:\n", len(lines), plural(len(lines), "submission has", "submissions have"))
+	for i, line := range lines {
+		if i == maxFolderLines {
+			fmt.Fprintf(w, "  ... and %d more (see the folder column of grades.csv)\n", len(lines)-i)
+			break
+		}
+		fmt.Fprintln(w, line)
+	}
+	return nil
+}
+
+// plural picks one or many by n.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // peakMemory reads this process's peak resident memory (Linux only).

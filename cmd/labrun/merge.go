@@ -56,7 +56,7 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "\nmerged %d submissions from %d folders into %s (kit %s)\n", len(all), len(rest), *out, version)
-	return nil
+	return printFolders(stdout, *out, results)
 }
 
 // loadShard reads the submissions of one shard's output folder. A
