@@ -245,3 +245,53 @@ func TestFolderTakenOnDisk(t *testing.T) {
 		}
 	}
 }
+
+// TestFolderClaimedInProcess: a folder another submission of this process
+// has claimed is not free even before its result.json is written. This is
+// what tells "Alice" from "alice" on a case-insensitive file system, where
+// both names open one folder: here the folder is looked up under the
+// claimer's own name, as such a file system would find it under the other.
+func TestFolderClaimedInProcess(t *testing.T) {
+	dir := t.TempDir()
+	folder, err := claimFolder(dir, "alice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	key, _ := filepath.Abs(dir)
+	claims.Lock()
+	freeForOther, err1 := folderFree(key, filepath.Join(dir, folder), "Alice")
+	freeForSelf, err2 := folderFree(key, filepath.Join(dir, folder), "alice")
+	claims.Unlock()
+	if err1 != nil || err2 != nil {
+		t.Fatal(err1, err2)
+	}
+	if freeForOther || !freeForSelf {
+		t.Errorf("folder claimed by alice, no result.json yet: free for Alice = %v, for alice = %v; want false, true", freeForOther, freeForSelf)
+	}
+}
+
+// TestWriteSubmissionConcurrent: submissions written at once from many
+// goroutines, as a grading run does, each get their own folder, names that
+// collide included.
+func TestWriteSubmissionConcurrent(t *testing.T) {
+	dir := t.TempDir()
+	names := append([]string{FolderName("a\tb"), "a\tb", FolderName("a\nb")}, hostileNames...)
+	errs := make(chan error, len(names))
+	for _, name := range names {
+		go func() {
+			errs <- WriteSubmission(dir, grader.Result{Name: name, Lesson: "02", Status: grader.StatusEmpty}, Options{})
+		}()
+	}
+	for range names {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	subs, err := LoadSubmissions(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(subs) != len(names) {
+		t.Errorf("%d submissions written at once, %d came back", len(names), len(subs))
+	}
+}
