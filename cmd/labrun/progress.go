@@ -33,7 +33,8 @@ func terminalWidth(f *os.File) int {
 
 // progressBar returns the grading run's progress callback for the terminal
 // w: it redraws one line after each submission, and ends it when the last
-// one is done.
+// one is done. Its clock starts now, before the run compiles what the
+// submissions share, so the first estimates lean long and then settle.
 func progressBar(w *os.File) func(done, total int, last *grader.Result) {
 	start := time.Now()
 	return func(done, total int, last *grader.Result) {
