@@ -5,9 +5,10 @@ go 1.26.8
 require (
 	github.com/google/go-cmp v0.7.0
 	github.com/rogpeppe/go-internal v1.16.0
+	golang.org/x/term v0.48.0
 )
 
 require (
-	golang.org/x/sys v0.26.0 // indirect
+	golang.org/x/sys v0.50.0 // indirect
 	golang.org/x/tools v0.26.0 // indirect
 )

@@ -48,10 +48,10 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 	cfg := grading.Config{
 		Kit: kit, Lesson: l, Paths: rest[1:], Out: *out, Jobs: *jobs, Timeout: *timeout,
 		Memory: int64(*memory) << 20, Resume: *resume, Shard: shard, Shards: shards,
-		KitVersion: kitVersion(kit), Warn: stderr,
+		KitVersion: kitVersion(kit.Root), Warn: stderr,
 	}
-	if isTerminal(stderr) {
-		cfg.Progress = progressBar(stderr)
+	if f, ok := stderr.(*os.File); ok && isTerminal(f) {
+		cfg.Progress = progressBar(f)
 	}
 	start := time.Now()
 	outcome, err := grading.Run(ctx, cfg)
@@ -68,6 +68,9 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 		outcome.Graded, time.Since(start).Round(100*time.Millisecond), outcome.Resumed, outcome.Mode)
 	if *out != "" {
 		fmt.Fprintf(stdout, "reports: %s (grades.csv, junit.xml, report.json, one folder per submission)\n", *out)
+		if err := printFolders(stdout, *out, outcome.Results); err != nil {
+			return err
+		}
 	}
 	if os.Getenv("LABRUN_STATS") != "" {
 		fmt.Fprintf(stderr, "labrun: peak memory %s\n", peakMemory())
@@ -88,47 +91,47 @@ func parseShard(s string) (int, int, error) {
 	return a, b, nil
 }
 
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	info, err := f.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0
-}
+// maxFolderLines caps the list printFolders prints.
+const maxFolderLines = 20
 
-// progressBar draws one line, redrawn after each submission.
-func progressBar(w io.Writer) func(done, total int, last *grader.Result) {
-	return func(done, total int, last *grader.Result) {
-		const width = 30
-		filled := width * done / max(total, 1)
-		name := last.Name
-		if len(name) > 24 {
-			name = name[:21] + "..."
-		}
-		fmt.Fprintf(w, "\r[%s%s] %d/%d  %-24s %-10s", strings.Repeat("#", filled), strings.Repeat(" ", width-filled), done, total, name, last.Status)
-		if done == total {
-			fmt.Fprintln(w)
-		}
-	}
-}
-
-// kitVersion names the kit's commit when it is a git checkout.
-func kitVersion(kit *grader.Kit) string {
-	head, err := os.ReadFile(kit.Root + "/.git/HEAD")
+// printFolders lists the submissions of results whose folder in out is
+// not their name (a name that is not safe as a folder name, or that
+// another submission's folder took), so the instructor can find them.
+func printFolders(w io.Writer, out string, results []grader.Result) error {
+	subs, err := report.LoadSubmissions(out)
 	if err != nil {
-		return "unknown"
+		return fmt.Errorf("list the folders of %s: %w", out, err)
 	}
-	ref := strings.TrimSpace(string(head))
-	if r, ok := strings.CutPrefix(ref, "ref: "); ok {
-		if data, err := os.ReadFile(kit.Root + "/.git/" + r); err == nil {
-			ref = strings.TrimSpace(string(data))
+	inRun := make(map[string]bool, len(results))
+	for _, r := range results {
+		inRun[r.Name] = true
+	}
+	var lines []string
+	for _, s := range subs {
+		if inRun[s.Name] && s.Folder != s.Name {
+			lines = append(lines, fmt.Sprintf("  %s: %s", report.DisplayName(s.Name), s.Folder))
 		}
 	}
-	if len(ref) > 12 {
-		ref = ref[:12]
+	if len(lines) == 0 {
+		return nil
 	}
-	return ref
+	fmt.Fprintf(w, "%d %s a safe folder name instead of the submission's name:\n", len(lines), plural(len(lines), "submission has", "submissions have"))
+	for i, line := range lines {
+		if i == maxFolderLines {
+			fmt.Fprintf(w, "  ... and %d more (see the folder column of grades.csv)\n", len(lines)-i)
+			break
+		}
+		fmt.Fprintln(w, line)
+	}
+	return nil
+}
+
+// plural picks one or many by n.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // peakMemory reads this process's peak resident memory (Linux only).

@@ -33,7 +33,8 @@ func TestScripts(t *testing.T) {
 		cache = t.TempDir()
 	}
 	testscript.Run(t, testscript.Params{
-		Dir: "testdata/script",
+		Dir:  "testdata/script",
+		Cmds: scriptCmds,
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("HARNESSLAB_ROOT", root)
 			env.Setenv("KIT", root)

@@ -5,20 +5,29 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Expand turns the PATH arguments of `labrun grade` into sources. A PATH is
 // a submission folder, a .zip, .tar.gz or .tgz archive, or a folder of those:
 // each child folder or archive is one submission, and the other children
-// (plain files, links, hidden files, __MACOSX, names that are not printable)
-// come back in skipped, quoted when not printable. A folder is one
-// submission when it holds a .go file or a student file at its top level, or
-// inside the one folder it holds (hidden files aside); when it is empty; or
-// when it holds neither folders nor archives. A submission's name is its base
-// name without the archive extension; two submissions whose names differ only
-// in letter case are an error naming both paths, since their reports would
-// collide. Sources come back sorted by name, skipped paths sorted.
+// (plain files, links, hidden files, __MACOSX) come back in skipped, quoted
+// when not printable. A folder is one submission when it holds a .go file or
+// a student file at its top level, or inside the one folder it holds (hidden
+// files aside); when it is empty; or when it holds neither folders nor
+// archives.
+//
+// A submission's name is its base name without the archive extension,
+// whatever it holds: a tab, a newline, a terminal escape, a report's name
+// such as grades.csv. Only bytes that are not UTF-8 are changed, to Go
+// escapes (`\xff`), so the name survives the JSON reports. Reports make
+// each name safe where they write it (report.FolderName, report.DisplayName);
+// names that differ only in letter case are two submissions. Two submissions
+// with exactly the same name are an error naming both paths, since nothing
+// in the gradebook could tell them apart. Sources come back sorted by name,
+// skipped paths sorted.
 func Expand(paths []string, studentFiles []string) (sources []Source, skipped []string, err error) {
 	files, err := cleanStudentFiles(studentFiles)
 	if err != nil {
@@ -52,20 +61,20 @@ func expandPath(p string, files []string) ([]Source, []string, error) {
 		if !ok {
 			return nil, nil, fmt.Errorf("%s is not a folder, .zip, .tar.gz or .tgz", display(p))
 		}
-		if !usableName(name) {
+		if !nameable(name) {
 			return nil, nil, fmt.Errorf("%s gives no usable submission name: rename it", display(p))
 		}
-		return []Source{{Name: name, Path: p, Kind: kind}}, nil, nil
+		return []Source{{Name: submissionName(name), Path: p, Kind: kind}}, nil, nil
 	case fi.IsDir():
 		one, err := isSubmissionFolder(p, files)
 		if err != nil {
 			return nil, nil, err
 		}
 		if one {
-			if !usableName(baseName(p)) {
+			if !nameable(baseName(p)) {
 				return nil, nil, fmt.Errorf("%s gives no usable submission name: rename it", display(p))
 			}
-			return []Source{{Name: baseName(p), Path: p, Kind: KindDir}}, nil, nil
+			return []Source{{Name: submissionName(baseName(p)), Path: p, Kind: KindDir}}, nil, nil
 		}
 		return expandChildren(p)
 	default:
@@ -88,10 +97,10 @@ func expandChildren(dir string) ([]Source, []string, error) {
 		switch {
 		case strings.HasPrefix(c.Name(), ".") || isNoise(c.Name()):
 			skipped = append(skipped, display(p))
-		case c.Type().IsDir() && usableName(c.Name()):
-			sources = append(sources, Source{Name: c.Name(), Path: p, Kind: KindDir})
-		case c.Type().IsRegular() && archive && usableName(name):
-			sources = append(sources, Source{Name: name, Path: p, Kind: kind})
+		case c.Type().IsDir():
+			sources = append(sources, Source{Name: submissionName(c.Name()), Path: p, Kind: KindDir})
+		case c.Type().IsRegular() && archive && nameable(name):
+			sources = append(sources, Source{Name: submissionName(name), Path: p, Kind: kind})
 		default:
 			skipped = append(skipped, display(p))
 		}
@@ -154,15 +163,35 @@ func holdsStudentWork(children []os.DirEntry, files []string) bool {
 	return false
 }
 
-// checkNames refuses two sources whose names are equal, letter case aside.
+// checkNames refuses two sources with the same name. Names that differ in
+// letter case are different submissions: the reports give each its own
+// folder, even on a file system that ignores case.
 func checkNames(sources []Source) error {
 	byName := make(map[string]Source, len(sources))
 	for _, s := range sources {
-		key := strings.ToLower(s.Name)
-		if old, dup := byName[key]; dup {
-			return fmt.Errorf("%s and %s both make a submission named %s: rename one (names must differ, letter case aside)", display(old.Path), display(s.Path), display(s.Name))
+		if old, dup := byName[s.Name]; dup {
+			return fmt.Errorf("%s and %s both make a submission named %s: rename or remove one, so that each student has one name in the gradebook", display(old.Path), display(s.Path), display(s.Name))
 		}
-		byName[key] = s
+		byName[s.Name] = s
 	}
 	return nil
+}
+
+// nameable reports whether name, the base name of a submission's path
+// without its extension, can name a submission: it names something other
+// than its own parent or nothing (an archive named ".zip" or "..zip").
+// Hidden names are skipped before this is asked.
+func nameable(name string) bool {
+	return name != "" && name != "." && name != ".." && !strings.ContainsAny(name, "/"+string(filepath.Separator))
+}
+
+// submissionName is name as a submission's name: itself when it is UTF-8,
+// and otherwise with Go escapes for every byte that is not printable, so the
+// name can be written in JSON without losing what told it apart.
+func submissionName(name string) string {
+	if utf8.ValidString(name) {
+		return name
+	}
+	q := strconv.Quote(name)
+	return q[1 : len(q)-1]
 }

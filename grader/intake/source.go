@@ -40,13 +40,6 @@ func archiveKind(base string) (kind, name string, ok bool) {
 	return "", "", false
 }
 
-// usableName reports whether name can name a submission: the caller makes
-// folders and report rows from it, so it must be printable UTF-8 and name no
-// folder but its own.
-func usableName(name string) bool {
-	return name != "" && name != "." && name != ".." && !strings.ContainsAny(name, `/\`) && display(name) == name
-}
-
 // baseName is the base name of path, after making it absolute so that "."
 // and "sub/.." name the folder they mean.
 func baseName(path string) string {

@@ -12,27 +12,33 @@ import (
 
 // WriteCSV writes the gradebook, grades.csv: a header
 // "submission,score,max_score,status" followed by one column per check
-// (its short name), then one row per submission, sorted by name, each cell
-// of a check holding the points earned (0 where the check did not run).
+// (its short name) and a last column "folder", then one row per
+// submission, sorted by name, each cell of a check holding the points
+// earned (0 where the check did not run), and the folder the submission's
+// own files are in. The submission is named by DisplayName, so a name with
+// a tab or a newline stays on one line, escaped.
 // Check columns come in the order of the longest check list, then any other
 // check in the order first seen.
-func WriteCSV(w io.Writer, results []grader.Result) error {
-	results = sortedByName(results)
+func WriteCSV(w io.Writer, subs []Submission) error {
+	subs = prepareAll(subs, Options{})
+	results := resultsOf(subs)
 	checks := checkColumns(results)
 	cw := csv.NewWriter(w)
 	header := append([]string{"submission", "score", "max_score", "status"}, checks...)
+	header = append(header, "folder")
 	rows := [][]string{guardRow(header)}
-	for _, r := range results {
+	for i, r := range results {
 		earned := make(map[string]float64, len(r.Checks))
 		for _, c := range r.Checks {
 			if ran(r) {
 				earned[c.Name] += c.Points
 			}
 		}
-		row := []string{guardCell(r.Name), formatPoints(r.Score), formatPoints(r.MaxScore), guardCell(string(r.Status))}
+		row := []string{guardCell(DisplayName(r.Name)), formatPoints(r.Score), formatPoints(r.MaxScore), guardCell(string(r.Status))}
 		for _, name := range checks {
 			row = append(row, formatPoints(earned[name]))
 		}
+		row = append(row, guardCell(subs[i].Folder))
 		rows = append(rows, row)
 	}
 	if err := cw.WriteAll(rows); err != nil {

@@ -15,10 +15,12 @@
 //	}
 //	return report.WriteSummary(os.Stdout, results)
 //
-// A run's folder holds, for each submission NAME:
+// A run's folder holds, for each submission, a folder named after it
+// (FolderName: the name itself when it is safe as a folder name everywhere,
+// else a safe form of it with a hash of the name):
 //
-//	NAME/results.json  Gradescope's autograder results (WriteGradescope)
-//	NAME/result.json   the grader.Result itself, read back by Load
+//	FOLDER/results.json  Gradescope's autograder results (WriteGradescope)
+//	FOLDER/result.json   the grader.Result itself, read back by Load
 //
 // and for the whole run, rebuilt from those by WriteRun:
 //
@@ -32,7 +34,10 @@
 // clock, maps or input order, and Options.ZeroDurations removes timings);
 // student text cannot break a format: control characters are replaced where
 // a reader would choke on them (XML, Gradescope), CSV cells cannot start a
-// spreadsheet formula, and names cannot climb out of the run's folder.
+// spreadsheet formula; every submission gets its folder and its row in every
+// report whatever its name holds (a report's own name, a slash, a tab), the
+// reports giving both its name, escaped where needed (DisplayName), and its
+// folder.
 //
 // Non-goals: grading, deciding scores (the package writes grader.Result as
 // given) and merging runs from several machines (Load each folder, then

@@ -94,3 +94,13 @@ func fixtures() []grader.Result {
 		},
 	}
 }
+
+// subsOf is results as the submissions of a run, each in the folder
+// FolderName gives it.
+func subsOf(results []grader.Result) []Submission {
+	subs := make([]Submission, len(results))
+	for i, r := range results {
+		subs[i] = Submission{Result: r, Folder: FolderName(r.Name)}
+	}
+	return subs
+}

@@ -67,7 +67,7 @@ func WriteGradescope(w io.Writer, r grader.Result, opt Options) error {
 		Tests:            gsTests(r),
 	}
 	if err := encodeJSON(w, doc); err != nil {
-		return fmt.Errorf("write Gradescope results for %s: %w", r.Name, err)
+		return fmt.Errorf("write Gradescope results for %s: %w", DisplayName(r.Name), err)
 	}
 	return nil
 }

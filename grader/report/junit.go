@@ -58,10 +58,11 @@ type junitText struct {
 	Text string `xml:",cdata"`
 }
 
-// WriteJUnit writes the results as JUnit XML (junit.xml): one testsuite per
-// submission, sorted by name, with the score, maximum and status as
-// properties; one testcase per check, named by the check's short name, its
-// classname "lessonNN.<submission>" (dots in the submission's name become
+// WriteJUnit writes the submissions as JUnit XML (junit.xml): one testsuite
+// per submission, sorted by name and named by DisplayName (a tab shows as
+// \t), with the score, maximum, status and folder as properties; one
+// testcase per check, named by the check's short name, its classname
+// "lessonNN.<submission>" (dots in the submission's name become
 // underscores, since dashboards split classnames at dots into packages).
 //
 // A failed check has a failure element: its message the first line of the
@@ -78,15 +79,17 @@ type junitText struct {
 // submissions' times, not the run's wall time. There is no timestamp, so the
 // same results give the same bytes. Student text is cleaned of characters
 // XML does not allow.
-func WriteJUnit(w io.Writer, results []grader.Result, opt Options) error {
-	lesson, err := runLesson(results, opt)
+func WriteJUnit(w io.Writer, subs []Submission, opt Options) error {
+	lesson, err := runLesson(resultsOf(subs), opt)
 	if err != nil {
 		return fmt.Errorf("write JUnit XML: %w", err)
 	}
 	doc := junitSuites{Name: "lesson " + lesson}
 	var total time.Duration
-	for _, r := range prepareAll(results, opt) {
+	for _, sub := range prepareAll(subs, opt) {
+		r := sub.Result
 		s := junitSuiteOf(r)
+		s.Properties = append(s.Properties, junitProperty{Name: "folder", Value: cleanText(sub.Folder)})
 		doc.Suites = append(doc.Suites, s)
 		doc.Tests += s.Tests
 		doc.Failures += s.Failures
@@ -111,7 +114,7 @@ func WriteJUnit(w io.Writer, results []grader.Result, opt Options) error {
 // junitSuiteOf is the testsuite of one submission.
 func junitSuiteOf(r grader.Result) junitSuite {
 	s := junitSuite{
-		Name: cleanText(r.Name),
+		Name: DisplayName(r.Name),
 		Time: seconds(r.Duration),
 		Properties: []junitProperty{
 			{Name: "score", Value: formatPoints(r.Score)},
@@ -119,7 +122,7 @@ func junitSuiteOf(r grader.Result) junitSuite {
 			{Name: "status", Value: string(r.Status)},
 		},
 	}
-	class := cleanText("lesson" + r.Lesson + "." + strings.ReplaceAll(r.Name, ".", "_"))
+	class := cleanText("lesson" + r.Lesson + "." + strings.ReplaceAll(DisplayName(r.Name), ".", "_"))
 	var notRun *junitProblem
 	if !ran(r) {
 		msg := cleanText(statusMessage(r))

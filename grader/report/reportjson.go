@@ -19,25 +19,26 @@ const (
 // and a summary. It holds no timestamps, so the same results give the same
 // bytes (with Options.ZeroDurations, timings included).
 type Report struct {
-	Format      string          `json:"format"`       // ReportFormat
-	Version     int             `json:"version"`      // ReportVersion
-	Lesson      string          `json:"lesson"`       // the lesson number, "02"
-	KitVersion  string          `json:"kit_version"`  // the kit's version, from Options.KitVersion
-	GeneratedBy string          `json:"generated_by"` // "labrun"
-	Submissions []grader.Result `json:"submissions"`  // sorted by name
-	Summary     Summary         `json:"summary"`
+	Format      string       `json:"format"`       // ReportFormat
+	Version     int          `json:"version"`      // ReportVersion
+	Lesson      string       `json:"lesson"`       // the lesson number, "02"
+	KitVersion  string       `json:"kit_version"`  // the kit's version, from Options.KitVersion
+	GeneratedBy string       `json:"generated_by"` // "labrun"
+	Submissions []Submission `json:"submissions"`  // sorted by name, each with its folder
+	Summary     Summary      `json:"summary"`
 }
 
-// WriteReport writes the results to w as report.json, a Report. Durations
-// are in nanoseconds, as grader.Result encodes them.
-func WriteReport(w io.Writer, results []grader.Result, opt Options) error {
-	lesson, err := runLesson(results, opt)
+// WriteReport writes the submissions to w as report.json, a Report.
+// Durations are in nanoseconds, as grader.Result encodes them. Names are
+// written as they are: JSON escapes what needs escaping.
+func WriteReport(w io.Writer, subs []Submission, opt Options) error {
+	lesson, err := runLesson(resultsOf(subs), opt)
 	if err != nil {
 		return fmt.Errorf("write report: %w", err)
 	}
-	subs := prepareAll(results, opt)
+	subs = prepareAll(subs, opt)
 	if subs == nil {
-		subs = []grader.Result{}
+		subs = []Submission{}
 	}
 	for i := range subs {
 		if subs[i].Checks == nil {
@@ -51,7 +52,7 @@ func WriteReport(w io.Writer, results []grader.Result, opt Options) error {
 		KitVersion:  opt.KitVersion,
 		GeneratedBy: "labrun",
 		Submissions: subs,
-		Summary:     Summarize(subs),
+		Summary:     Summarize(resultsOf(subs)),
 	}
 	if err := encodeJSON(w, doc); err != nil {
 		return fmt.Errorf("write report: %w", err)

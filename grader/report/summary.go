@@ -4,11 +4,8 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 	"strings"
 	"text/tabwriter"
-	"unicode"
-	"unicode/utf8"
 
 	"harnesslab/grader"
 )
@@ -48,13 +45,14 @@ func Summarize(results []grader.Result) Summary {
 //	2 submissions: 1 passed, 1 failed. Mean score 3.75 of 6.
 //
 // A name holding characters that are not printable (a terminal escape, a
-// tab) is shown quoted, so it cannot disturb the terminal or the columns.
+// tab) is shown escaped (DisplayName), so it cannot disturb the terminal or
+// the columns.
 func WriteSummary(w io.Writer, results []grader.Result) error {
 	results = sortedByName(results)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "SUBMISSION\tSCORE\tMAX\tSTATUS")
 	for _, r := range results {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", displayName(r.Name), formatPoints(r.Score), formatPoints(r.MaxScore), displayName(string(r.Status)))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", DisplayName(r.Name), formatPoints(r.Score), formatPoints(r.MaxScore), DisplayName(string(r.Status)))
 	}
 	if err := tw.Flush(); err != nil {
 		return fmt.Errorf("write summary: %w", err)
@@ -69,7 +67,7 @@ func WriteSummary(w io.Writer, results []grader.Result) error {
 func totalsLine(s Summary) string {
 	var counts []string
 	for _, st := range knownFirst(s.ByStatus) {
-		counts = append(counts, fmt.Sprintf("%d %s", s.ByStatus[st], displayName(string(st))))
+		counts = append(counts, fmt.Sprintf("%d %s", s.ByStatus[st], DisplayName(string(st))))
 	}
 	line := fmt.Sprintf("%d %s", s.Submissions, plural(s.Submissions, "submission", "submissions"))
 	if len(counts) > 0 {
@@ -94,13 +92,4 @@ func knownFirst(counts map[grader.Status]int) []grader.Status {
 	}
 	slices.Sort(other)
 	return append(out, other...)
-}
-
-// displayName is s as a terminal can show it: quoted when it holds a
-// character that is not printable, or is not UTF-8.
-func displayName(s string) string {
-	if !utf8.ValidString(s) || strings.ContainsFunc(s, func(r rune) bool { return !unicode.IsPrint(r) }) {
-		return strconv.Quote(s)
-	}
-	return s
 }

@@ -154,11 +154,21 @@ func prepare(r grader.Result, opt Options) grader.Result {
 	return r
 }
 
-// prepareAll sorts results by name and prepares each.
-func prepareAll(results []grader.Result, opt Options) []grader.Result {
-	out := sortedByName(results)
+// prepareAll sorts submissions by name and prepares each result.
+func prepareAll(subs []Submission, opt Options) []Submission {
+	out := slices.Clone(subs)
+	slices.SortStableFunc(out, func(a, b Submission) int { return strings.Compare(a.Name, b.Name) })
 	for i := range out {
-		out[i] = prepare(out[i], opt)
+		out[i].Result = prepare(out[i].Result, opt)
+	}
+	return out
+}
+
+// resultsOf is the results of subs, in order.
+func resultsOf(subs []Submission) []grader.Result {
+	out := make([]grader.Result, len(subs))
+	for i, s := range subs {
+		out[i] = s.Result
 	}
 	return out
 }
