@@ -43,7 +43,7 @@ var want = map[string]struct {
 	"hostile_init_hang":       {grader.StatusFailed, false, "timed out"},
 	"hostile_memory_hog":      {grader.StatusFailed, false, "out of memory"},
 	"hostile_output_flood":    {grader.StatusPassed, true, ""},
-	"hostile_goroutine_panic": {grader.StatusFailed, false, "from a goroutine of my own"},
+	"hostile_goroutine_panic": {grader.StatusRejected, false, "`go` starts a goroutine"},
 	"hostile_stack_overflow":  {grader.StatusFailed, false, "stack"},
 	"hostile_tamper":          {grader.StatusPassed, true, ""},
 	"hostile_symlink_file":    {grader.StatusBadSource, false, "symbolic link"},
