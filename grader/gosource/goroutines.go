@@ -62,3 +62,21 @@ func (f *file) identifier(line int, name string, selected bool, qual string) {
 			qual, noConcurrency(f.rules))
 	}
 }
+
+// Refused returns, for each path on r's allow-list that Check refuses all
+// the same, a sentence saying why and what to change in lesson.json: "C", and
+// the packages that run the caller's code on goroutines of their own when
+// the lesson does not teach concurrency.
+func (r Rules) Refused() []string {
+	var out []string
+	for _, path := range r.Imports {
+		switch {
+		case path == "C":
+			out = append(out, `allowed_imports lists "C", but cgo is always refused: take it off the list`)
+		case !r.Concurrency && goroutinePackages[path] != "":
+			out = append(out, fmt.Sprintf(`allowed_imports lists %q, which is refused unless the lesson teaches concurrency (%s): `+
+				`set "concurrency": true, or take it off the list`, path, goroutinePackages[path]))
+		}
+	}
+	return out
+}

@@ -207,3 +207,15 @@ func TestSummary(t *testing.T) {
 		t.Errorf("Summary of %d go statements should list %d and count 3 more; got:\n%s", MaxShown+3, MaxShown, got)
 	}
 }
+
+func TestRefused(t *testing.T) {
+	r := Rules{Imports: []string{"fmt", "C", "context", "net/http"}}
+	got := r.Refused()
+	if len(got) != 3 || !strings.Contains(got[0], `"C"`) || !strings.Contains(got[1], `"context"`) || !strings.Contains(got[2], `set "concurrency": true`) {
+		t.Errorf("an allow-list naming C, context and net/http without concurrency should get three sentences; got %q", got)
+	}
+	r.Concurrency = true
+	if got := r.Refused(); len(got) != 1 {
+		t.Errorf("with concurrency, only C is refused; got %q", got)
+	}
+}
