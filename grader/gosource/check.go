@@ -44,10 +44,12 @@ func (f *file) scan(data []byte) {
 	var prev, prev2 token.Token // the last two tokens before this one, comments aside
 	var prevLit string
 	imports := importReader{f: f}
+	var methods methodReader
 	first := true
 	for {
 		pos, tok, lit := s.Scan()
 		if tok == token.EOF {
+			f.ownContext(&methods)
 			return
 		}
 		// The file's own line: a //line directive must not move it.
@@ -61,6 +63,7 @@ func (f *file) scan(data []byte) {
 		}
 		first = false
 		imports.next(line, tok, lit)
+		methods.next(line, tok, lit)
 		switch {
 		case tok == token.GO:
 			f.goStatement(line)

@@ -24,9 +24,11 @@
 //     statements, the functions that start a goroutine running the caller's
 //     code (time.AfterFunc, context.AfterFunc, sync.WaitGroup's Go,
 //     runtime.SetFinalizer and AddCleanup, under any name they are reached
-//     by), and the packages that run the caller's code on goroutines of
-//     their own (context, net/http, os/exec, ...), even when the lesson's
-//     allow-list names them.
+//     by), the packages that run the caller's code on goroutines of their
+//     own (context, net/http, os/exec, ...), even when the lesson's
+//     allow-list names them, and a type of the student's own with every
+//     method of context.Context (a context made from it calls those methods
+//     on a goroutine of the context package's own).
 //
 // A goroutine that races the check can tear an interface value and so reach
 // any byte of the process, the verdict included; that is why a lesson that

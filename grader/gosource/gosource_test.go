@@ -95,6 +95,17 @@ var cases = []struct {
 	{"goroutine_package_with_concurrency", "a lesson that teaches concurrency allows it",
 		source("\t\"context\"\n", "var _ context.Context\n"), func(r *Rules) { r.Concurrency = true }, nil},
 
+	{"own_context", "a Context of the student's own has its methods called on the context package's goroutine",
+		source("\t\"time\"\n", "type ctx struct{}\n\nfunc (ctx) Deadline() (time.Time, bool) { return time.Time{}, false }\n"+
+			"func (c *ctx) Done() <-chan struct{} { return nil }\nfunc (ctx) Err() error { return nil }\nfunc (ctx) Value(key any) any { return nil }\n"), nil,
+		[]string{"12: Deadline, Done, Err and Value make a type of yours a context.Context"}},
+	{"some_context_methods", "an Err method alone is not a Context; nor is a function type returning a Done",
+		source("", "type e struct{}\n\nfunc (e) Err() error { return nil }\n\nvar f func(int) Done\n\ntype Done int\n"), nil, nil},
+	{"own_context_allowed", "a lesson that teaches concurrency allows it",
+		source("\t\"time\"\n", "type ctx struct{}\n\nfunc (ctx) Deadline() (time.Time, bool) { return time.Time{}, false }\n"+
+			"func (ctx) Done() <-chan struct{} { return nil }\nfunc (ctx) Err() error { return nil }\nfunc (ctx) Value(key any) any { return nil }\n"),
+		func(r *Rules) { r.Concurrency = true }, nil},
+
 	// Directives, build constraints and line directives, anywhere.
 	{"cgo_import_dynamic", "the linker would load a library the student chose",
 		"//go:cgo_import_dynamic libc_evil evil \"libevil.so\"\npackage harness\n", nil,
