@@ -1,6 +1,7 @@
 package gosource
 
 import (
+	"bytes"
 	"go/scanner"
 	"go/token"
 	"slices"
@@ -43,6 +44,7 @@ func (f *file) scan(data []byte) {
 	s.Init(tf, data, func(token.Position, string) {}, scanner.ScanComments)
 	var prev, prev2 token.Token // the last two tokens before this one, comments aside
 	var prevLit string
+	lines := lineCounter{data: data, line: 1}
 	imports := importReader{f: f}
 	var methods methodReader
 	first := true
@@ -52,14 +54,13 @@ func (f *file) scan(data []byte) {
 			f.ownContext(&methods)
 			return
 		}
-		// The file's own line: a //line directive must not move it.
-		line := fset.PositionFor(pos, false).Line
+		line := lines.at(tf.Offset(pos))
 		if tok == token.COMMENT {
 			f.comment(line, lit)
 			continue
 		}
 		if first && tok == token.PACKAGE {
-			f.packageClause(&s, fset)
+			f.packageClause(&s, tf, &lines)
 		}
 		first = false
 		imports.next(line, tok, lit)
@@ -87,18 +88,34 @@ func qualifier(prev2 token.Token, lit string, prev token.Token) string {
 }
 
 // packageClause reads the name after the package keyword and checks it.
-func (f *file) packageClause(s *scanner.Scanner, fset *token.FileSet) {
+func (f *file) packageClause(s *scanner.Scanner, tf *token.File, lines *lineCounter) {
 	pos, tok, lit := s.Scan()
 	for tok == token.COMMENT {
-		f.comment(fset.PositionFor(pos, false).Line, lit)
+		f.comment(lines.at(tf.Offset(pos)), lit)
 		pos, tok, lit = s.Scan()
 	}
-	line := fset.PositionFor(pos, false).Line
+	line := lines.at(tf.Offset(pos))
 	if tok != token.IDENT || f.rules.Package == "" || lit == f.rules.Package {
 		return
 	}
 	f.reject(line, "says package %s; %s's files are package %s. Make the line read: package %s",
 		lit, lessonName(f.rules), f.rules.Package, f.rules.Package)
+}
+
+// lineCounter turns offsets, met in increasing order, into the file's own
+// line numbers: a //line directive cannot move them.
+type lineCounter struct {
+	data   []byte
+	offset int // where line starts counting
+	line   int
+}
+
+func (c *lineCounter) at(offset int) int {
+	if offset > c.offset {
+		c.line += bytes.Count(c.data[c.offset:offset], []byte("\n"))
+		c.offset = offset
+	}
+	return c.line
 }
 
 // importPath checks one imported path, at line.
