@@ -72,20 +72,22 @@ func (l *Lesson) Rules() gosource.Rules {
 // checkSources refuses the student files unless each stays inside the safe
 // Go the lesson allows (see package gosource): text of a sane size, the
 // lesson's package, allowed imports only, no directives, and no goroutines
-// unless the lesson teaches them. The message lists the problems of the
-// first file that has any, each with its file and line.
+// unless the lesson teaches them. The message lists the problems of every
+// file, each with its file and line; the status is the first one's kind.
 func (l *Lesson) checkSources(files, shown map[string]string) *Result {
 	rules := l.Rules()
+	var problems []*gosource.Problem
 	for _, kitPath := range sortedKeys(files) {
 		data, size, err := readSource(files[kitPath])
 		if err != nil {
 			return failure(StatusMissing, fmt.Sprintf("read %s: %v", shown[kitPath], err))
 		}
-		if problems := gosource.Check(shown[kitPath], data, size, rules); len(problems) > 0 {
-			return failure(Status(problems[0].Kind), gosource.Summary(problems))
-		}
+		problems = append(problems, gosource.Check(shown[kitPath], data, size, rules)...)
 	}
-	return nil
+	if len(problems) == 0 {
+		return nil
+	}
+	return failure(Status(problems[0].Kind), gosource.Summary(problems))
 }
 
 // readSource returns the first MaxSourceBytes+1 bytes of the file at path,
