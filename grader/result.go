@@ -11,7 +11,7 @@ const (
 	StatusPassed     Status = "passed"      // every check passed
 	StatusFailed     Status = "failed"      // it built and ran, and some checks failed
 	StatusNoCompile  Status = "nocompile"   // the student files do not compile
-	StatusRejected   Status = "rejected"    // a student file imports what the lesson does not allow, or names the wrong package
+	StatusRejected   Status = "rejected"    // a student file steps outside what the lesson allows: an import, the package name, a goroutine, a directive
 	StatusMissing    Status = "missing"     // a student file is missing or misnamed
 	StatusEmpty      Status = "empty"       // the submission holds nothing
 	StatusBadArchive Status = "bad_archive" // the archive is corrupt, unsafe or too big

@@ -2,14 +2,13 @@ package grader
 
 import (
 	"fmt"
-	"go/parser"
-	"go/token"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"harnesslab/grader/gosource"
 )
 
 // Source says where the student files come from.
@@ -61,42 +60,50 @@ func (l *Lesson) studentFiles(src Source) (map[string]string, map[string]string,
 	return files, shown, nil
 }
 
-// MaxSourceBytes is the largest student file the engine reads.
-const MaxSourceBytes = 512 << 10
+// MaxSourceBytes is the largest student file the engine reads; intake
+// refuses bigger ones with the same words.
+const MaxSourceBytes = gosource.MaxBytes
 
-// checkSources reports a student file that is not text, names the wrong
-// package, or imports what the lesson does not allow.
+// Rules returns what the lesson allows in its student files.
+func (l *Lesson) Rules() gosource.Rules {
+	return gosource.Rules{Lesson: l.Number, Package: l.Package, Imports: l.AllowedImports, Concurrency: l.Concurrency}
+}
+
+// checkSources refuses the student files unless each stays inside the safe
+// Go the lesson allows (see package gosource): text of a sane size, the
+// lesson's package, allowed imports only, no directives, and no goroutines
+// unless the lesson teaches them. The message lists the problems of every
+// file, each with its file and line; the status is the first one's kind.
 func (l *Lesson) checkSources(files, shown map[string]string) *Result {
-	allowed := l.AllowedImports
+	rules := l.Rules()
+	var problems []*gosource.Problem
 	for _, kitPath := range sortedKeys(files) {
-		path, show := files[kitPath], shown[kitPath]
-		data, err := os.ReadFile(path)
+		data, size, err := readSource(files[kitPath])
 		if err != nil {
-			return failure(StatusMissing, fmt.Sprintf("read %s: %v", show, err))
+			return failure(StatusMissing, fmt.Sprintf("read %s: %v", shown[kitPath], err))
 		}
-		if len(data) > MaxSourceBytes {
-			return failure(StatusBadSource, fmt.Sprintf("%s is %d bytes; a student file may be at most %d", show, len(data), MaxSourceBytes))
-		}
-		if !utf8.Valid(data) || strings.ContainsRune(string(data), 0) {
-			return failure(StatusBadSource, fmt.Sprintf("%s is not UTF-8 text; save it as plain UTF-8 Go source", show))
-		}
-		f, err := parser.ParseFile(token.NewFileSet(), show, data, parser.ImportsOnly)
-		if err != nil {
-			// The compiler words syntax errors better; let the build report it.
-			continue
-		}
-		if f.Name.Name != l.Package {
-			return failure(StatusRejected, fmt.Sprintf("%s says package %s; lesson %s's files are package %s", show, f.Name.Name, l.Number, l.Package))
-		}
-		for _, imp := range f.Imports {
-			p, _ := strconv.Unquote(imp.Path.Value)
-			if !slices.Contains(allowed, p) {
-				return failure(StatusRejected, fmt.Sprintf("%s imports %q, which lesson %s does not allow. This lesson needs only: %s",
-					show, p, l.Number, strings.Join(allowed, ", ")))
-			}
-		}
+		problems = append(problems, gosource.Check(shown[kitPath], data, size, rules)...)
 	}
-	return nil
+	if len(problems) == 0 {
+		return nil
+	}
+	return failure(Status(problems[0].Kind), gosource.Summary(problems))
+}
+
+// readSource returns the first MaxSourceBytes+1 bytes of the file at path,
+// and its size.
+func readSource(path string) ([]byte, int64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, 0, err
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxSourceBytes+1))
+	return data, max(info.Size(), int64(len(data))), err
 }
 
 func failure(status Status, msg string) *Result {

@@ -63,6 +63,9 @@ func (k *Kit) verifyLesson(ctx context.Context, l *Lesson, opts Options, progres
 			add("lesson.json allows %q, which lets student code %s: a check could then be forged", imp, why)
 		}
 	}
+	for _, why := range l.Rules().Refused() {
+		add("lesson.json: %s", why)
+	}
 	for _, f := range l.StudentFiles {
 		if err := sameOutsideGaps(filepath.Join(l.Dir, f), filepath.Join(l.SolutionDir(), f)); err != nil {
 			add("%v", err)

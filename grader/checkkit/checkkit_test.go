@@ -1,6 +1,7 @@
 package checkkit
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -54,6 +55,14 @@ func TestRunWordsFailures(t *testing.T) {
 			m.Complete("s", []lab.Message{lab.User("q")}, nil)
 		}, KindScript, "reply number 1, but this scenario scripted only 0"},
 		{"a hang is a timeout", func(c *C) { select {} }, KindTimeout, "timed out"},
+		{"runtime.Goexit with no failure recorded is a failure, not a pass", func(c *C) { runtime.Goexit() }, KindPanic,
+			"the check stopped before it finished, without a failure: something in your code ended it (runtime.Goexit?)"},
+		{"runtime.Goexit from deeper down is a failure too", func(c *C) {
+			func() { defer func() {}(); runtime.Goexit() }()
+			c.Errorf("never")
+		}, KindPanic, "the check stopped before it finished"},
+		{"Goexit after a recorded failure keeps that failure", func(c *C) { c.Errorf("wrong: 2"); runtime.Goexit() }, KindFailed, "wrong: 2"},
+		{"panic(nil) is a panic, not an early end", func(c *C) { panic(nil) }, KindPanic, "your code panicked"},
 	}
 	for _, tt := range tests {
 		v := Run(tt.check, 200*time.Millisecond)

@@ -19,8 +19,10 @@
 // Main reads and clears both before any check runs. A check passes only when
 // the program writes a verdict that says so and carries the nonce: printing
 // "PASS", exiting early or hanging can never turn into a pass. Student files
-// may not import os, syscall or unsafe (the host rejects them before building),
-// so student code cannot read the secret or write the verdict.
+// may not import os, syscall or unsafe, nor carry compiler directives or
+// cgo, nor start goroutines unless the lesson teaches concurrency (the host
+// rejects them before building; see package gosource), so student code
+// cannot read the secret or write the verdict.
 //
 // Everything a check reports is written for a student: a sentence saying what
 // was expected, a diff in words ("message 2, field Content: expected ...,

@@ -67,7 +67,8 @@ func names(checks map[string]Check) []string {
 
 // Run runs one check with a time limit and returns its verdict (without name
 // or nonce). A panic or a hang in student code becomes a failure that says
-// where.
+// where, and so does a check that ends by runtime.Goexit with no failure
+// recorded: only Fatalf may end a check early.
 func Run(check Check, timeout time.Duration) *Verdict {
 	c := &C{}
 	done := make(chan *Verdict, 1)
@@ -78,8 +79,8 @@ func Run(check Check, timeout time.Duration) *Verdict {
 				return
 			}
 			r := recover()
-			if r == nil { // runtime.Goexit, from Fatalf
-				done <- c.verdict("")
+			if r == nil { // runtime.Goexit
+				done <- c.goexitVerdict(stackFrames(false))
 				return
 			}
 			done <- c.panicVerdict(r, stackFrames(false))
@@ -105,6 +106,22 @@ func Run(check Check, timeout time.Duration) *Verdict {
 		defer c.mu.Unlock()
 		return &Verdict{Kind: KindTimeout, Failures: append(c.failures, msg), Details: c.details}
 	}
+}
+
+// goexitVerdict words the end of a check goroutine by runtime.Goexit. After
+// a recorded failure it is Fatalf's, and the check failed; with no failure,
+// something else ended the check before it could see anything wrong, and
+// that is a failure too, never a pass.
+func (c *C) goexitVerdict(stack string) *Verdict {
+	if c.Failed() {
+		return c.verdict("")
+	}
+	msg := "the check stopped before it finished, without a failure: something in your code ended it (runtime.Goexit?)"
+	if where := StudentFrames(stack); len(where) > 0 {
+		msg += "\n  at " + strings.Join(where, "\n  called from ")
+	}
+	c.Errorf("%s", msg)
+	return c.verdict(KindPanic)
 }
 
 func (c *C) verdict(kind string) *Verdict {

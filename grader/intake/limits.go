@@ -1,6 +1,10 @@
 package intake
 
-import "fmt"
+import (
+	"fmt"
+
+	"harnesslab/grader/gosource"
+)
 
 // Limits caps what one submission may hold. The zero value means the
 // defaults, and so does any field left at zero or below.
@@ -16,7 +20,7 @@ const (
 	DefaultMaxEntries     = 2000
 	DefaultMaxFileBytes   = 4 << 20
 	DefaultMaxTotalBytes  = 32 << 20
-	DefaultMaxSourceBytes = 512 << 10
+	DefaultMaxSourceBytes = gosource.MaxBytes // the grading engine's own cap
 )
 
 // withDefaults returns l with every unset field set to its default.
