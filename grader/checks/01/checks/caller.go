@@ -1,0 +1,124 @@
+package checks
+
+import (
+	"fmt"
+
+	"harnesslab/grader/checkkit"
+	"harnesslab/lab"
+)
+
+// The list belongs to the caller: Chat sends the list it is handed, whatever
+// the caller did with it since the last turn. A Chat that keeps its own copy
+// of the conversation (in a package-level variable, or a cache keyed by the
+// question or by the length of the list) answers from that copy instead.
+
+// A callerStory is what a caller does with its lists in one scenario.
+type callerStory struct {
+	turns   [2]string     // two turns of a new conversation
+	edits   [2]string     // the caller's corrections: new words of message 0, new text of message 1
+	next    string        // said after the corrections
+	fresh   string        // the first words of another, new conversation
+	branch  string        // said again, carrying on from a copy of the list kept after turn 1
+	saved   []lab.Message // a conversation saved earlier
+	resumed string        // said, carrying on from the saved conversation
+}
+
+func adaCaller() callerStory {
+	return callerStory{
+		turns:   [2]string{"My name is Ada.", "I look after the billing server."},
+		edits:   [2]string{"My name is Ada Lovelace.", "Nice to meet you, Ada Lovelace."},
+		next:    "It listens on port 9090.",
+		fresh:   "Hello, I am new here.",
+		branch:  "I look after the backup server.",
+		saved:   []lab.Message{lab.User("Hello."), lab.Say("Hello! How can I help?")},
+		resumed: "What did I say first?",
+	}
+}
+
+func graceCaller() callerStory {
+	return callerStory{
+		turns:   [2]string{"I am Grace, from payroll.", "The job runs on Fridays."},
+		edits:   [2]string{"I am Grace Hopper, from payroll.", "Hello, Grace Hopper."},
+		next:    "It reads the ledger file.",
+		fresh:   "Good morning.",
+		branch:  "The job runs on Mondays.",
+		saved:   []lab.Message{lab.User("Is the ledger ready?"), lab.Reply(lab.Text("Not yet: "), lab.Text("it closes at noon."))},
+		resumed: "Is it ready now?",
+	}
+}
+
+func chatSendsTheCallersList(c *checkkit.C) {
+	checkkit.Scenarios(c, []checkkit.Data[func() callerStory]{
+		{Name: "Ada's lists", Data: adaCaller},
+		{Name: "Grace's lists, with other words", Data: graceCaller},
+	}, func(play func() callerStory) {
+		given := play()
+		model := lab.NewScriptedModel(echo())
+		first, _ := S.Chat(model, nil, given.turns[0])
+		kept := lab.CloneMessages(first)
+		second, _ := S.Chat(model, first, given.turns[1])
+		if len(second) != 4 || len(second[1].Blocks) != 1 {
+			c.Errorf("Two turns from an empty list should give back four messages, the second holding the model's reply (one text block); Chat gave back %s.",
+				checkkit.Plural(len(second), "message"))
+			checkkit.LogConversation(c, "the list Chat returned", second)
+			return
+		}
+		// The caller corrects two messages of the list Chat returned, in place.
+		second[0].Content = given.edits[0]
+		second[1].Blocks[0].Text = given.edits[1]
+
+		want := play()
+		corrected := []lab.Message{lab.User(want.edits[0]), lab.Say(want.edits[1]), lab.User(want.turns[1]), echoOf(want.turns[1])}
+		steps := []callerStep{
+			{fmt.Sprintf("The caller corrected two messages of the list Chat returned (the words of message 0 and the text of message 1), then said %s.", checkkit.Quote(want.next)),
+				second, want.next, corrected},
+			{fmt.Sprintf("The caller started a new conversation, from an empty list, and said %s.", checkkit.Quote(want.fresh)),
+				nil, want.fresh, nil},
+			{fmt.Sprintf("The caller carried on from a copy of the list kept after turn 1, and said %s.", checkkit.Quote(want.branch)),
+				kept, want.branch, []lab.Message{lab.User(want.turns[0]), echoOf(want.turns[0])}},
+			{fmt.Sprintf("The caller carried on from a conversation saved earlier, and said %s.", checkkit.Quote(want.resumed)),
+				given.saved, want.resumed, want.saved},
+		}
+		for _, step := range steps {
+			if !step.check(c, model) {
+				return
+			}
+		}
+	})
+}
+
+// A callerStep is one call of Chat with a list the caller chose: what the
+// caller did, the list and the words it passed, and the list as it should
+// reach the model (built afresh by the check, never taken from Chat).
+type callerStep struct {
+	what  string
+	given []lab.Message
+	text  string
+	want  []lab.Message
+}
+
+// check makes the call and compares the request, the list returned and the
+// answer with what they should be.
+func (s callerStep) check(c *checkkit.C, model *lab.ScriptedModel) bool {
+	before, answered := model.Asked(), len(model.Calls())
+	list, answer := S.Chat(model, s.given, s.text)
+	if n := model.Asked() - before; n != 1 || len(model.Calls()) != answered+1 {
+		c.Errorf("%s Chat should ask the model once; it asked %s.", s.what, checkkit.Times(n))
+		checkkit.LogRefusals(c, model)
+		return false
+	}
+	request := model.Calls()[answered]
+	sent := append(lab.CloneMessages(s.want), lab.User(s.text))
+	if !sameRequest(c, s.what+" The request should carry System, that list, then the new words:", lab.Request{System: System, Messages: sent}, request) {
+		checkkit.LogConversation(c, "the request carried", request.Messages)
+		return false
+	}
+	if !sameList(c, s.what+" Chat should give back that list, then the new words and the reply:", append(sent, echoOf(s.text)), list) {
+		return false
+	}
+	if reply := echoOf(s.text); answer != reply.Blocks[0].Text {
+		c.Errorf("%s Chat returned the answer %s; expected the words of the reply, %s.", s.what, checkkit.Quote(answer), lab.Show([]lab.Message{reply}))
+		return false
+	}
+	return true
+}

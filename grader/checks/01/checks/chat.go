@@ -1,0 +1,107 @@
+package checks
+
+import (
+	"fmt"
+	"strings"
+
+	"harnesslab/grader/checkkit"
+	"harnesslab/lab"
+)
+
+// Helpers of the lab 2 checks: playing turns through the student's Chat,
+// and comparing what the model received with what it should have.
+
+// A turn is what one call of Chat gave back, copied at once (a later call may
+// write into spare room of the array behind a list Chat returned, as append
+// does), and how many requests that call sent.
+type turn struct {
+	list   []lab.Message
+	answer string
+	asked  int
+}
+
+// converse says each text in turn the way a caller should, carrying on from
+// the list Chat returned, starting from start.
+func converse(model *lab.ScriptedModel, start []lab.Message, texts []string) []turn {
+	messages := start
+	turns := make([]turn, 0, len(texts))
+	for _, text := range texts {
+		before := model.Asked()
+		var answer string
+		messages, answer = S.Chat(model, messages, text)
+		turns = append(turns, turn{list: lab.CloneMessages(messages), answer: answer, asked: model.Asked() - before})
+	}
+	return turns
+}
+
+// onceEach records a failure unless every turn asked the model exactly once
+// and the model accepted every request, and then returns the requests.
+func onceEach(c *checkkit.C, model *lab.ScriptedModel, turns []turn) ([]lab.Request, bool) {
+	for i, t := range turns {
+		if t.asked != 1 {
+			c.Errorf("Each turn should ask the model once; turn %d (%s) asked it %s. In all, %s asked the model %s.",
+				i+1, checkkit.Quote(lastWords(t.list)), checkkit.Times(t.asked), checkkit.Plural(len(turns), "turn"), checkkit.Asked(model))
+			return nil, false
+		}
+	}
+	if refusals := model.Refusals(); len(refusals) > 0 {
+		c.Errorf("The model refused %d of the %s Chat sent, as a strict provider would. The first refusal:\n  %s",
+			len(refusals), checkkit.Plural(model.Asked(), "request"), refusals[0])
+		return nil, false
+	}
+	return model.Calls(), true
+}
+
+// lastWords returns the words of the last user message of list, to name a
+// turn by what was said at it.
+func lastWords(list []lab.Message) string {
+	for i := len(list) - 1; i >= 0; i-- {
+		if list[i].Role == lab.RoleUser {
+			return list[i].Content
+		}
+	}
+	return ""
+}
+
+// sameRequest records a failure unless got is want as a provider sees it:
+// the same system text, the same messages, and no tools. sentence says which
+// request it is and what it should carry; it is said once.
+func sameRequest(c *checkkit.C, sentence string, want, got lab.Request) bool {
+	var lines []string
+	if got.System != want.System {
+		lines = append(lines, fmt.Sprintf("System: expected %s, got %s", checkkit.Quote(want.System), checkkit.Quote(got.System)))
+	}
+	if len(got.Tools) > 0 {
+		names := make([]string, len(got.Tools))
+		for i, t := range got.Tools {
+			names[i] = t.Name
+		}
+		lines = append(lines, fmt.Sprintf("Tools: expected none (nil: this lesson has no tools), got %s", checkkit.Commas(names)))
+	}
+	if len(lines) > 0 {
+		c.Errorf("%s\n  %s", sentence, strings.Join(lines, "\n  "))
+		sentence = "  and its messages differ:"
+	}
+	return checkkit.SameMessages(c, sentence, want.Messages, got.Messages, 0) && len(lines) == 0
+}
+
+// sameList records a failure unless the list Chat returned is want, message
+// for message as a provider sees them, and shows the list under the failure.
+func sameList(c *checkkit.C, sentence string, want, got []lab.Message) bool {
+	if checkkit.SameMessages(c, sentence, want, got, 0) {
+		return true
+	}
+	checkkit.LogConversation(c, "the list Chat returned", got)
+	return false
+}
+
+// echo is a model step that answers every request with the words of its
+// last user message, so a reply shows which request it answers.
+func echo() lab.Step {
+	return lab.Always(lab.Respond(func(r lab.Request) lab.Message { return echoOf(lastWords(r.Messages)) }))
+}
+
+// echoOf is echo's reply to a request whose last user message says text.
+func echoOf(text string) lab.Message {
+	return lab.Say("You said: " + text)
+}
