@@ -11,10 +11,11 @@ import (
 // Helpers of the lab 2 checks: playing turns through the student's Chat,
 // and comparing what the model received with what it should have.
 
-// A turn is what one call of Chat gave back, copied at once (a later call may
+// A turn is the words said at one call of Chat and what it gave back, copied at once (a later call may
 // write into spare room of the array behind a list Chat returned, as append
 // does), and how many requests that call sent.
 type turn struct {
+	text   string
 	list   []lab.Message
 	answer string
 	asked  int
@@ -29,7 +30,7 @@ func converse(model *lab.ScriptedModel, start []lab.Message, texts []string) []t
 		before := model.Asked()
 		var answer string
 		messages, answer = S.Chat(model, messages, text)
-		turns = append(turns, turn{list: lab.CloneMessages(messages), answer: answer, asked: model.Asked() - before})
+		turns = append(turns, turn{text: text, list: lab.CloneMessages(messages), answer: answer, asked: model.Asked() - before})
 	}
 	return turns
 }
@@ -39,8 +40,8 @@ func converse(model *lab.ScriptedModel, start []lab.Message, texts []string) []t
 func onceEach(c *checkkit.C, model *lab.ScriptedModel, turns []turn) ([]lab.Request, bool) {
 	for i, t := range turns {
 		if t.asked != 1 {
-			c.Errorf("Each turn should ask the model once; turn %d (%s) asked it %s. In all, %s asked the model %s.",
-				i+1, checkkit.Quote(lastWords(t.list)), checkkit.Times(t.asked), checkkit.Plural(len(turns), "turn"), checkkit.Asked(model))
+			c.Errorf("Each turn should ask the model once; turn %d (%s) asked it %s.",
+				i+1, checkkit.Quote(t.text), checkkit.Times(t.asked))
 			return nil, false
 		}
 	}
@@ -52,8 +53,7 @@ func onceEach(c *checkkit.C, model *lab.ScriptedModel, turns []turn) ([]lab.Requ
 	return model.Calls(), true
 }
 
-// lastWords returns the words of the last user message of list, to name a
-// turn by what was said at it.
+// lastWords returns the words of the last user message of list.
 func lastWords(list []lab.Message) string {
 	for i := len(list) - 1; i >= 0; i-- {
 		if list[i].Role == lab.RoleUser {

@@ -2,7 +2,6 @@ package checks
 
 import (
 	"fmt"
-	"strings"
 
 	"harnesslab/grader/checkkit"
 	"harnesslab/lab"
@@ -105,10 +104,10 @@ func textOfSkipsToolCalls(c *checkkit.C) {
 }
 
 // checkTextOf gives TextOf each reply and checks the words and that the
-// reply is left as it was; then it edits the reply in place (every text block
-// in capital letters, the same number of blocks) and asks again: the words
-// must follow the edit, however the answer was worked out the first time. It
-// stops at the first reply TextOf gets wrong.
+// reply is left as it was; then it edits the reply in place (its last text
+// block gets more words; the blocks stay as many, the first as it was) and
+// asks again: the words must follow the edit, however the answer was worked
+// out the first time. It stops at the first reply TextOf gets wrong.
 func checkTextOf(c *checkkit.C, cases func() []textCase) {
 	given, pristine := cases(), cases()
 	for i, tc := range given {
@@ -118,20 +117,27 @@ func checkTextOf(c *checkkit.C, cases func() []textCase) {
 			c.Errorf("TextOf(%s)\n  = %s\n  expected %s", shown, checkkit.Quote(got), checkkit.Quote(tc.want))
 			return
 		}
-		if !checkkit.SameBlocks(c, fmt.Sprintf("TextOf(%s) changed the reply it was given: it should only read it (the same blocks are still in the conversation).", shown),
+		if !checkkit.SameBlocks(c, fmt.Sprintf("TextOf(%s) changed the reply it was given: it should only read it. "+
+			"The message is a copy, but its Blocks share their array with the caller's reply, still in the conversation: "+
+			"changing a block, or removing blocks with slices.Delete or slices.DeleteFunc, changes the caller's reply too.", shown),
 			pristine[i].reply.Blocks, tc.reply.Blocks) {
 			return
 		}
+		last := -1
 		for j, b := range tc.reply.Blocks {
 			if b.Type == lab.TextBlock {
-				tc.reply.Blocks[j].Text = strings.ToUpper(b.Text)
+				last = j
 			}
 		}
-		want := strings.ToUpper(tc.want)
-		if again := S.TextOf(tc.reply); again != want {
-			c.Errorf("TextOf(%s) gave the right words; then the reply's text blocks were changed in place to capital letters and TextOf was asked again.\n  = %s\n  expected %s\n"+
+		if last < 0 {
+			continue
+		}
+		const edit = " (edited)"
+		tc.reply.Blocks[last].Text += edit
+		if again, want := S.TextOf(tc.reply), tc.want+edit; again != want {
+			c.Errorf("TextOf(%s) gave the right words. Then the reply's last text block was changed in place, to end in %s, and TextOf was asked again:\n  = %s\n  expected %s\n"+
 				"TextOf should read the reply it is given each time, not remember an earlier answer.",
-				shown, checkkit.Quote(again), checkkit.Quote(want))
+				shown, checkkit.Quote(edit), checkkit.Quote(again), checkkit.Quote(want))
 			return
 		}
 	}

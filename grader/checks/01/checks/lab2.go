@@ -36,7 +36,7 @@ func firstTurnSendsSystemAndWords(c *checkkit.C) {
 			return
 		}
 		if turns[0].answer != want.answers[0] {
-			c.Errorf("Chat returned the answer %s; expected %s, the words of the reply %s.",
+			c.Errorf("Chat returned the answer %s; expected %s, the words of the reply: %s.",
 				checkkit.Quote(turns[0].answer), checkkit.Quote(want.answers[0]), lab.Show(want.replies[:1]))
 		}
 	})
@@ -44,15 +44,12 @@ func firstTurnSendsSystemAndWords(c *checkkit.C) {
 
 func listGrowsByWordsAndReply(c *checkkit.C) {
 	checkkit.Scenarios(c, []checkkit.Data[func() story]{
-		{Name: "a new conversation", Data: adaStory},
-		{Name: "a conversation saved earlier, with other words and replies", Data: savedGraceStory},
+		{Name: "a new conversation", Data: adaCallStory},
+		{Name: "a conversation saved earlier, with other words and replies", Data: savedGraceCallStory},
 	}, func(play func() story) {
 		given := play()
 		model := given.model(extra)
 		turns := converse(model, given.saved, given.turns)
-		if _, ok := onceEach(c, model, turns); !ok {
-			return
-		}
 		want := play()
 		from := "from an empty list"
 		if len(want.saved) > 0 {
@@ -64,11 +61,12 @@ func listGrowsByWordsAndReply(c *checkkit.C) {
 				return
 			}
 			if t.answer != want.answers[i] {
-				c.Errorf("At turn %d Chat returned the answer %s; expected %s, the words of the reply %s.",
+				c.Errorf("At turn %d Chat returned the answer %s; expected %s, the words of the reply: %s.",
 					i+1, checkkit.Quote(t.answer), checkkit.Quote(want.answers[i]), lab.Show(want.replies[i:i+1]))
 				return
 			}
 		}
+		onceEach(c, model, turns)
 	})
 }
 
@@ -99,9 +97,8 @@ func remembersNameAtTurnFour(c *checkkit.C) {
 		want := play()
 		last := len(want.turns) - 1
 		if got := turns[last].answer; got != want.answers[last] {
-			c.Errorf("Four turns, kept the way a caller should (messages, answer = Chat(model, messages, text)), ended with the answer %s; expected %s. "+
-				"The model knows only what the request in front of it carries: see what the last one held, below.",
-				checkkit.Quote(got), checkkit.Quote(want.answers[last]))
+			c.Errorf("Four turns, kept the way a caller should (messages, answer = Chat(model, messages, text)), ended with the answer %s; expected %s. %s",
+				checkkit.Quote(got), checkkit.Quote(want.answers[last]), whereFrom(turns[last]))
 			if requests := model.Calls(); len(requests) > 0 {
 				checkkit.LogConversation(c, "the last request carried", requests[len(requests)-1].Messages)
 			}
@@ -126,20 +123,30 @@ func modelWordsStayTheModels(c *checkkit.C) {
 		switch got := turns[1].answer; got {
 		case want:
 		case "Your name is " + in.model + ".":
-			c.Errorf("Asked \"What is my name?\", the model answered %s: it read its own words, \"My name is %s\", as yours. "+
+			c.Errorf("Asked \"What is my name?\", Chat returned the answer %s: the model read its own words, \"My name is %s\", as yours. "+
 				"Its reply has to go back into the list as an assistant message, blocks and all, not as something you said.",
 				checkkit.Quote(got), in.model)
 			checkkit.LogConversation(c, "the list Chat returned", turns[1].list)
 		default:
-			c.Errorf("Asked \"What is my name?\", the model answered %s; expected %s. "+
-				"The model knows only what the request in front of it carries: see what the last one held, below.",
-				checkkit.Quote(got), checkkit.Quote(want))
+			c.Errorf("Asked \"What is my name?\", Chat returned the answer %s; expected %s. %s",
+				checkkit.Quote(got), checkkit.Quote(want), whereFrom(turns[1]))
 			if requests := model.Calls(); len(requests) > 0 {
 				checkkit.LogConversation(c, "the last request carried", requests[len(requests)-1].Messages)
 			}
 			checkkit.LogRefusals(c, model)
 		}
 	})
+}
+
+// whereFrom says where a wrong answer can have come from: a turn that did
+// not ask the model once answered from something else; otherwise the model
+// answered from the request it was sent.
+func whereFrom(t turn) string {
+	if t.asked != 1 {
+		return fmt.Sprintf("That turn asked the model %s, so the answer was not the reply to its own request: "+
+			"every answer Chat returns comes from one request made for that turn.", checkkit.Times(t.asked))
+	}
+	return "The model knows only what the request in front of it carries: see what the last one held, below."
 }
 
 func oneRequestPerTurn(c *checkkit.C) {

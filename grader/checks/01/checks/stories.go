@@ -50,7 +50,7 @@ func (s story) request(n int) lab.Request {
 }
 
 // Stories of three turns whose replies come in several shapes: several text
-// blocks, no words at all, words and a call for a tool.
+// blocks, no words at all, one block.
 
 func adaStory() story {
 	return story{
@@ -58,9 +58,9 @@ func adaStory() story {
 		replies: []lab.Message{
 			lab.Reply(lab.Text("Nice to meet you, "), lab.Text("Ada.")),
 			lab.Reply(),
-			lab.Reply(lab.Text("Let me look at the config. "), lab.Call("read", lab.Args{"path": "config.py"}).WithID("c1")),
+			lab.Say("It is in config.py."),
 		},
-		answers: []string{"Nice to meet you, Ada.", "", "Let me look at the config. "},
+		answers: []string{"Nice to meet you, Ada.", "", "It is in config.py."},
 	}
 }
 
@@ -70,16 +70,32 @@ func graceStory() story {
 		replies: []lab.Message{
 			lab.Reply(lab.Text("Hello, Grace. "), lab.Text("What can I do for payroll?")),
 			lab.Reply(),
-			lab.Reply(lab.Text("I will search for it. "), lab.Call("search", lab.Args{"query": "ledger"}).WithID("c4")),
+			lab.Say("In ledger.csv, next to the job."),
 		},
-		answers: []string{"Hello, Grace. What can I do for payroll?", "", "I will search for it. "},
+		answers: []string{"Hello, Grace. What can I do for payroll?", "", "In ledger.csv, next to the job."},
 	}
 }
 
-// savedGraceStory is graceStory carried on from a conversation saved earlier:
-// a list Chat did not build in this program.
-func savedGraceStory() story {
-	s := graceStory()
+// withCall adds a last turn whose reply asks for a tool. Nothing can follow
+// it in this lesson (its call has no result, and a provider would refuse the
+// next request), so only the list Chat returns is checked after it.
+func withCall(s story, text string, reply lab.Message, answer string) story {
+	s.turns = append(s.turns, text)
+	s.replies = append(s.replies, reply)
+	s.answers = append(s.answers, answer)
+	return s
+}
+
+func adaCallStory() story {
+	return withCall(adaStory(), "Can you read it?",
+		lab.Reply(lab.Text("Let me look. "), lab.Call("read", lab.Args{"path": "config.py"}).WithID("c1")), "Let me look. ")
+}
+
+// savedGraceCallStory is graceStory carried on from a conversation saved
+// earlier (a list Chat did not build in this program), with a last call.
+func savedGraceCallStory() story {
+	s := withCall(graceStory(), "Please look it up.",
+		lab.Reply(lab.Text("I will search for it. "), lab.Call("search", lab.Args{"query": "ledger"}).WithID("c4")), "I will search for it. ")
 	s.saved = []lab.Message{lab.User("Hello."), lab.Say("Hello! How can I help?")}
 	return s
 }
