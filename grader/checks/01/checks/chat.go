@@ -65,7 +65,8 @@ func lastWords(list []lab.Message) string {
 
 // sameRequest records a failure unless got is want as a provider sees it:
 // the same system text, the same messages, and no tools. sentence says which
-// request it is and what it should carry; it is said once.
+// request it is and what it should carry; everything that differs is said
+// under it, in one failure.
 func sameRequest(c *checkkit.C, sentence string, want, got lab.Request) bool {
 	var lines []string
 	if got.System != want.System {
@@ -78,22 +79,38 @@ func sameRequest(c *checkkit.C, sentence string, want, got lab.Request) bool {
 		}
 		lines = append(lines, fmt.Sprintf("Tools: expected none (nil: this lesson has no tools), got %s", checkkit.Commas(names)))
 	}
-	if len(lines) > 0 {
-		c.Errorf("%s\n  %s", sentence, strings.Join(lines, "\n  "))
-		sentence = "  and its messages differ:"
+	if n, m := len(want.Messages), len(got.Messages); n != m {
+		lines = append(lines, fmt.Sprintf("it carried %s; expected %s", checkkit.Plural(m, "message"), checkkit.Plural(n, "message")))
 	}
-	return checkkit.SameMessages(c, sentence, want.Messages, got.Messages, 0) && len(lines) == 0
+	header := sentence
+	if len(lines) > 0 {
+		header += "\n  " + strings.Join(lines, "\n  ")
+	}
+	if !checkkit.SameMessages(c, header, want.Messages, got.Messages, 0) {
+		return false
+	}
+	if len(lines) > 0 {
+		c.Errorf("%s", header)
+		return false
+	}
+	return true
 }
 
 // sameList records a failure unless the list Chat returned is want, message
-// for message as a provider sees them, and shows the list under the failure.
+// for message as a provider sees them, and shows a short list under the
+// failure (the lines of a long one already say what differs).
 func sameList(c *checkkit.C, sentence string, want, got []lab.Message) bool {
 	if checkkit.SameMessages(c, sentence, want, got, 0) {
 		return true
 	}
-	checkkit.LogConversation(c, "the list Chat returned", got)
+	if len(got) <= shortList {
+		checkkit.LogConversation(c, "the list Chat returned", got)
+	}
 	return false
 }
+
+// shortList is the longest list shown whole under a failure.
+const shortList = 12
 
 // echo is a model step that answers every request with the words of its
 // last user message, so a reply shows which request it answers.

@@ -50,29 +50,30 @@ func (s story) request(n int) lab.Request {
 }
 
 // Stories of three turns whose replies come in several shapes: several text
-// blocks, no words at all, one block.
+// blocks, no words at all, one block. The reply to turn 2 has no words, so
+// turn 3 says the same again, as people do.
 
 func adaStory() story {
 	return story{
-		turns: []string{"My name is Ada.", "I look after the billing server.", "Which file holds its port?"},
+		turns: []string{"My name is Ada.", "I look after the billing server.", "I look after the billing server."},
 		replies: []lab.Message{
 			lab.Reply(lab.Text("Nice to meet you, "), lab.Text("Ada.")),
 			lab.Reply(),
-			lab.Say("It is in config.py."),
+			lab.Say("Noted: the billing server."),
 		},
-		answers: []string{"Nice to meet you, Ada.", "", "It is in config.py."},
+		answers: []string{"Nice to meet you, Ada.", "", "Noted: the billing server."},
 	}
 }
 
 func graceStory() story {
 	return story{
-		turns: []string{"I am Grace, from payroll.", "The job runs on Fridays.", "Where does it keep the ledger?"},
+		turns: []string{"I am Grace, from payroll.", "The job runs on Fridays.", "The job runs on Fridays."},
 		replies: []lab.Message{
 			lab.Reply(lab.Text("Hello, Grace. "), lab.Text("What can I do for payroll?")),
 			lab.Reply(),
-			lab.Say("In ledger.csv, next to the job."),
+			lab.Say("Noted: on Fridays."),
 		},
-		answers: []string{"Hello, Grace. What can I do for payroll?", "", "In ledger.csv, next to the job."},
+		answers: []string{"Hello, Grace. What can I do for payroll?", "", "Noted: on Fridays."},
 	}
 }
 
@@ -87,14 +88,14 @@ func withCall(s story, text string, reply lab.Message, answer string) story {
 }
 
 func adaCallStory() story {
-	return withCall(adaStory(), "Can you read it?",
+	return withCall(adaStory(), "Can you read it?\n",
 		lab.Reply(lab.Text("Let me look. "), lab.Call("read", lab.Args{"path": "config.py"}).WithID("c1")), "Let me look. ")
 }
 
 // savedGraceCallStory is graceStory carried on from a conversation saved
 // earlier (a list Chat did not build in this program), with a last call.
 func savedGraceCallStory() story {
-	s := withCall(graceStory(), "Please look it up.",
+	s := withCall(graceStory(), "  Please look it up.",
 		lab.Reply(lab.Text("I will search for it. "), lab.Call("search", lab.Args{"query": "ledger"}).WithID("c4")), "I will search for it. ")
 	s.saved = []lab.Message{lab.User("Hello."), lab.Say("Hello! How can I help?")}
 	return s
