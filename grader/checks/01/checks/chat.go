@@ -38,12 +38,8 @@ func converse(model *lab.ScriptedModel, start []lab.Message, texts []string) []t
 // onceEach records a failure unless every turn asked the model exactly once
 // and the model accepted every request, and then returns the requests.
 func onceEach(c *checkkit.C, model *lab.ScriptedModel, turns []turn) ([]lab.Request, bool) {
-	for i, t := range turns {
-		if t.asked != 1 {
-			c.Errorf("Each turn should ask the model once; turn %d (%s) asked it %s.",
-				i+1, checkkit.Quote(t.text), checkkit.Times(t.asked))
-			return nil, false
-		}
+	if !askedOnceEach(c, turns) {
+		return nil, false
 	}
 	if refusals := model.Refusals(); len(refusals) > 0 {
 		c.Errorf("The model refused %d of the %s Chat sent, as a strict provider would. The first refusal:\n  %s",
@@ -51,6 +47,27 @@ func onceEach(c *checkkit.C, model *lab.ScriptedModel, turns []turn) ([]lab.Requ
 		return nil, false
 	}
 	return model.Calls(), true
+}
+
+// askedOnceEach records a failure unless every turn asked the model exactly
+// once (counting requests the model refused).
+func askedOnceEach(c *checkkit.C, turns []turn) bool {
+	for i, t := range turns {
+		if t.asked != 1 {
+			c.Errorf("Each turn should ask the model once; turn %d (%s) asked it %s. %s",
+				i+1, checkkit.Quote(t.text), checkkit.Times(t.asked), onceAdvice(t.asked))
+			return false
+		}
+	}
+	return true
+}
+
+// onceAdvice says why a turn asks the model exactly once.
+func onceAdvice(asked int) string {
+	if asked == 0 {
+		return "The answer Chat returns, and the reply it keeps, come from the model's reply to this turn's request, and from nothing Chat kept."
+	}
+	return "Each request is paid for in full: keep the reply you got, even one with no words in it."
 }
 
 // lastWords returns the words of the last user message of list.
@@ -100,7 +117,14 @@ func sameRequest(c *checkkit.C, sentence string, want, got lab.Request) bool {
 // for message as a provider sees them, and shows a short list under the
 // failure (the lines of a long one already say what differs).
 func sameList(c *checkkit.C, sentence string, want, got []lab.Message) bool {
-	if checkkit.SameMessages(c, sentence, want, got, 0) {
+	header := sentence
+	if n, m := len(want), len(got); n != m {
+		header += fmt.Sprintf("\n  it holds %s; expected %s", checkkit.Plural(m, "message"), checkkit.Plural(n, "message"))
+	}
+	for _, line := range misfiled(got) {
+		header += "\n  " + line
+	}
+	if checkkit.SameMessages(c, header, want, got, 0) {
 		return true
 	}
 	if len(got) <= shortList {
@@ -121,4 +145,19 @@ func echo() lab.Step {
 // echoOf is echo's reply to a request whose last user message says text.
 func echoOf(text string) lab.Message {
 	return lab.Say("You said: " + text)
+}
+
+// misfiled names the messages of list whose words are in the field of
+// another role: an assistant's words in Content, a user's in Blocks.
+func misfiled(list []lab.Message) []string {
+	var lines []string
+	for i, m := range list {
+		switch {
+		case m.Role == lab.RoleAssistant && m.Content != "":
+			lines = append(lines, fmt.Sprintf("message %d is an assistant message with its words in Content: an assistant's words stay in Blocks, as the model wrote them", i))
+		case m.Role == lab.RoleUser && len(m.Blocks) > 0:
+			lines = append(lines, fmt.Sprintf("message %d is a user message with Blocks: a user's words go in Content", i))
+		}
+	}
+	return lines
 }

@@ -20,8 +20,10 @@ func userMessageHoldsWords(c *checkkit.C) {
 	checkkit.Scenarios(c, userWords, func(texts []string) {
 		for _, text := range texts {
 			got := S.UserMessage(text)
-			c.Equal(fmt.Sprintf("UserMessage(%s) should return a user message with exactly those words in Content, and every other field empty.",
-				checkkit.Quote(text)), lab.User(text), got)
+			if !c.Equal(fmt.Sprintf("UserMessage(%s) should return a user message with exactly those words in Content, and every other field empty.",
+				checkkit.Quote(text)), lab.User(text), got) {
+				return
+			}
 		}
 	})
 }
