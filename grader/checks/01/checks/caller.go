@@ -75,10 +75,9 @@ func chatSendsTheCallersList(c *checkkit.C) {
 		first, _ := S.Chat(model, nil, given.turns[0])
 		kept := lab.CloneMessages(first)
 		second, _ := S.Chat(model, first, given.turns[1])
-		if len(second) != 4 || len(second[1].Blocks) != 1 {
-			c.Errorf("Two turns from an empty list should give back four messages, the second holding the model's reply (one text block); Chat gave back %s.",
-				checkkit.Plural(len(second), "message"))
-			checkkit.LogConversation(c, "the list Chat returned", second)
+		fresh := play()
+		if !sameList(c, "Two turns from an empty list should give back four messages: for each turn, your words and the model's reply.",
+			[]lab.Message{lab.User(fresh.turns[0]), echoOf(fresh.turns[0]), lab.User(fresh.turns[1]), echoOf(fresh.turns[1])}, second) {
 			return
 		}
 		// The caller corrects two messages of the list Chat returned, in place.
