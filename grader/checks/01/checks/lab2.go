@@ -2,9 +2,6 @@ package checks
 
 import (
 	"fmt"
-	"strings"
-
-	"github.com/google/go-cmp/cmp"
 
 	"harnesslab/grader/checkkit"
 	"harnesslab/lab"
@@ -12,195 +9,176 @@ import (
 
 // Lab 2: Chat, and the list that is the conversation's only memory.
 
-// The four turns of the lesson's opening story.
-var fourTurns = []string{
-	"My name is Ada.",
-	"I look after the billing server.",
-	"It listens on port 9090.",
-	"What is my name?",
+// extra answers a request the script did not plan for, so that it is
+// counted and named instead of stopping the check.
+var extra = lab.Say("An extra reply: this request was one too many.")
+
+func systemIsTheLessons(c *checkkit.C) {
+	if S.System != System {
+		c.Errorf("System should hold the lesson's standing instruction, %s; your harness.go says %s. "+
+			"Put it back as it was: the checks expect the lesson's text in every request. "+
+			"(What the model knows comes from the list Chat sends, not from the instruction.)",
+			checkkit.Quote(System), checkkit.Quote(S.System))
+	}
 }
 
 func firstTurnSendsSystemAndWords(c *checkkit.C) {
-	reply := lab.Reply(lab.Text("Nice to meet you, "), lab.Text("Ada."))
-	model := lab.NewScriptedModel(reply)
-	_, answer := S.Chat(model, nil, "My name is Ada.")
-	request := requireRequests(c, model, 1)[0]
-	if request.System != S.System {
-		c.Errorf("The request should carry the standing instruction System, %s; it carried %s.",
-			checkkit.Quote(S.System), checkkit.Quote(request.System))
-	}
-	c.Equal("Starting from an empty list, the request should carry exactly one message: your words, as a user message.",
-		[]lab.Message{lab.User("My name is Ada.")}, wire(request.Messages), inWords)
-	if len(request.Tools) != 0 {
-		c.Errorf("The request described %s; this lesson has none to offer (pass nil).", plural(len(request.Tools), "tool"))
-	}
-	if want := "Nice to meet you, Ada."; answer != want {
-		c.Errorf("Chat returned the answer %s; want %s, the words of the reply: %s",
-			checkkit.Quote(answer), checkkit.Quote(want), lab.Show([]lab.Message{reply}))
-	}
-}
-
-func everyRequestCarriesWholeList(c *checkkit.C) {
-	model := lab.NewScriptedModel(lab.Say("Nice to meet you, Ada."), lab.Say("Noted."), lab.Say("Good to know."))
-	converse(c, model, fourTurns[:3]...)
-	requests := requireRequests(c, model, 3)
-	whole := []lab.Message{
-		lab.User(fourTurns[0]), lab.Say("Nice to meet you, Ada."),
-		lab.User(fourTurns[1]), lab.Say("Noted."),
-		lab.User(fourTurns[2]),
-	}
-	for i, request := range requests[:3] {
-		want := whole[:2*i+1]
-		what := fmt.Sprintf("Request %d should carry the whole conversation so far, oldest first: %d messages. It carried %d.",
-			i+1, len(want), len(request.Messages))
-		if !c.Equal(what, wire(want), wire(request.Messages), inWords) {
-			c.Logf("request %d carried:\n%s", i+1, lab.Show(request.Messages))
+	checkkit.Scenarios(c, twoStories, func(play func() story) {
+		model := play().model(extra)
+		turns := converse(model, nil, play().turns[:1])
+		requests, ok := onceEach(c, model, turns)
+		if !ok {
 			return
 		}
-	}
+		want := play()
+		if !sameRequest(c, "The first request should carry System and, starting from an empty list, exactly one message: your words, as a user message; no tools.",
+			want.request(1), requests[0]) {
+			return
+		}
+		if turns[0].answer != want.answers[0] {
+			c.Errorf("Chat returned the answer %s; expected %s, the words of the reply: %s.",
+				checkkit.Quote(turns[0].answer), checkkit.Quote(want.answers[0]), lab.Show(want.replies[:1]))
+		}
+	})
 }
 
 func listGrowsByWordsAndReply(c *checkkit.C) {
-	model := lab.NewScriptedModel(lab.Reply(lab.Text("Nice to meet you, "), lab.Text("Ada.")), lab.Say("Noted."))
-	messages, _ := converse(c, model, fourTurns[:2]...)
-	want := []lab.Message{
-		lab.User(fourTurns[0]), lab.Reply(lab.Text("Nice to meet you, "), lab.Text("Ada.")),
-		lab.User(fourTurns[1]), lab.Say("Noted."),
-	}
-	if !c.Equal("After two turns from an empty list, the list Chat returns should hold four messages: your words, the reply as the model wrote it (an assistant message, its blocks in order), your words, the reply.",
-		wire(want), wire(messages), inWords) {
-		c.Logf("the list Chat returned:\n%s", show(messages))
-	}
+	checkkit.Scenarios(c, []checkkit.Data[func() story]{
+		{Name: "a new conversation", Data: adaCallStory},
+		{Name: "a conversation saved earlier, with other words and replies", Data: savedGraceCallStory},
+	}, func(play func() story) {
+		given := play()
+		model := given.model(extra)
+		turns := converse(model, given.saved, given.turns)
+		if !askedOnceEach(c, turns) {
+			return
+		}
+		want := play()
+		from := "from an empty list"
+		if len(want.saved) > 0 {
+			from = fmt.Sprintf("carrying on from a list of %s", checkkit.Plural(len(want.saved), "message"))
+		}
+		for i, t := range turns {
+			if !sameList(c, fmt.Sprintf("After turn %d, %s, the list Chat returns should hold %s: the list it was given, then for each turn your words and the reply exactly as the model wrote it.",
+				i+1, from, checkkit.Plural(len(want.conversation(i+1)), "message")), want.conversation(i+1), t.list) {
+				return
+			}
+			if t.answer != want.answers[i] {
+				c.Errorf("At turn %d Chat returned the answer %s; expected %s, the words of the reply: %s.",
+					i+1, checkkit.Quote(t.answer), checkkit.Quote(want.answers[i]), lab.Show(want.replies[i:i+1]))
+				return
+			}
+		}
+		onceEach(c, model, turns)
+	})
+}
+
+func everyRequestCarriesWholeList(c *checkkit.C) {
+	checkkit.Scenarios(c, twoStories, func(play func() story) {
+		model := play().model(extra)
+		turns := converse(model, nil, play().turns)
+		requests, ok := onceEach(c, model, turns)
+		if !ok {
+			return
+		}
+		want := play()
+		for i, request := range requests {
+			w := want.request(i + 1)
+			if !sameRequest(c, fmt.Sprintf("Request %d should carry System, then the whole conversation so far, oldest first (%s), and no tools.",
+				i+1, checkkit.Plural(len(w.Messages), "message")), w, request) {
+				checkkit.LogConversation(c, fmt.Sprintf("request %d carried", i+1), request.Messages)
+				return
+			}
+		}
+	})
 }
 
 func remembersNameAtTurnFour(c *checkkit.C) {
-	model := lab.NewScriptedModel(lab.Forgetful())
-	messages, answers := converse(c, model, fourTurns...)
-	if want := "Your name is Ada."; answers[3] != want {
-		c.Errorf("Four turns, kept the way a caller should (messages, answer = S.Chat(model, messages, text)), ended with the answer %s; want %s. "+
-			"The model knows only what the request in front of it carries: see what the last one held, below.", checkkit.Quote(answers[3]), checkkit.Quote(want))
-		if requests := model.Calls(); len(requests) > 0 {
-			c.Logf("the last request carried:\n%s", lab.Show(requests[len(requests)-1].Messages))
+	checkkit.Scenarios(c, twoNames, func(play func() nameStory) {
+		model := lab.NewScriptedModel(lab.Forgetful())
+		turns := converse(model, nil, play().turns)
+		want := play()
+		last := len(want.turns) - 1
+		if got := turns[last].answer; got != want.answers[last] {
+			c.Errorf("Four turns, kept the way a caller should (messages, answer = Chat(model, messages, text)), ended with the answer %s; expected %s. %s",
+				checkkit.Quote(got), checkkit.Quote(want.answers[last]), whereFrom(turns[last]))
+			if requests := model.Calls(); len(requests) > 0 {
+				checkkit.LogConversation(c, "the last request carried", requests[len(requests)-1].Messages)
+			}
+			checkkit.LogRefusals(c, model)
+			return
 		}
-		c.Logf("the list Chat returned after turn 4:\n%s", show(messages))
-	}
+		for i, t := range turns {
+			if t.answer != want.answers[i] {
+				c.Errorf("Turn %d (%s) got the answer %s; expected %s.",
+					i+1, checkkit.Quote(want.turns[i]), checkkit.Quote(t.answer), checkkit.Quote(want.answers[i]))
+				return
+			}
+		}
+	})
 }
 
 func modelWordsStayTheModels(c *checkkit.C) {
-	intro := "Nice to meet you, Ada. My name is Sam, and I answer questions here."
-	model := lab.NewScriptedModel(lab.Say(intro), lab.Forgetful())
-	messages, answers := converse(c, model, "My name is Ada.", "What is my name?")
-	want := "Your name is Ada."
-	switch answers[1] {
-	case want:
-	case "Your name is Sam.":
-		c.Errorf("Asked \"What is my name?\", the model answered \"Your name is Sam.\": it read its own words, \"My name is Sam\", as yours. " +
-			"Its reply has to go back into the list as an assistant message, not as something you said.")
-	default:
-		c.Errorf("Asked \"What is my name?\", the model answered %s; want %s. "+
-			"The model knows only what the request in front of it carries: see what the last one held, below.",
-			checkkit.Quote(answers[1]), checkkit.Quote(want))
-		if requests := model.Calls(); len(requests) > 0 {
-			c.Logf("the last request carried:\n%s", lab.Show(requests[len(requests)-1].Messages))
+	checkkit.Scenarios(c, twoIntroductions, func(in introduction) {
+		model := lab.NewScriptedModel(in.reply(), lab.Forgetful())
+		turns := converse(model, nil, []string{"My name is " + in.user + ".", "What is my name?"})
+		want := "Your name is " + in.user + "."
+		switch got := turns[1].answer; got {
+		case want:
+		case "Your name is " + in.model + ".":
+			c.Errorf("Asked \"What is my name?\", Chat returned the answer %s: the model read its own words, \"My name is %s\", as yours. "+
+				"Its reply has to go back into the list as an assistant message, blocks and all, not as something you said.",
+				checkkit.Quote(got), in.model)
+			checkkit.LogConversation(c, "the list Chat returned", turns[1].list)
+		default:
+			c.Errorf("Asked \"What is my name?\", Chat returned the answer %s; expected %s. %s",
+				checkkit.Quote(got), checkkit.Quote(want), whereFrom(turns[1]))
+			if requests := model.Calls(); len(requests) > 0 {
+				checkkit.LogConversation(c, "the last request carried", requests[len(requests)-1].Messages)
+			}
+			checkkit.LogRefusals(c, model)
 		}
+	})
+}
+
+// whereFrom says where a wrong answer can have come from: a turn that did
+// not ask the model once answered from something else; otherwise the model
+// answered from the request it was sent.
+func whereFrom(t turn) string {
+	if t.asked != 1 {
+		return fmt.Sprintf("That turn asked the model %s, so the answer was not the reply to its own request: "+
+			"every answer Chat returns comes from one request made for that turn.", checkkit.Times(t.asked))
 	}
-	if c.Failed() {
-		c.Logf("the list Chat returned:\n%s", show(messages))
-	}
+	return "The model knows only what the request in front of it carries: see what the last one held, below."
 }
 
 func oneRequestPerTurn(c *checkkit.C) {
-	model := lab.NewScriptedModel(lab.Forgetful())
-	converse(c, model, fourTurns...)
-	sent := len(model.Calls()) + len(model.Refusals())
-	switch {
-	case sent > len(fourTurns):
-		c.Errorf("Four turns should send four requests, one per turn; the model received %d. "+
-			"Each request is paid for in full: keep the reply you got instead of asking again.", sent)
-	case sent < len(fourTurns):
-		c.Errorf("Four turns should send four requests, one per turn; the model received %d. "+
-			"Every answer Chat returns has to come from a reply to this turn's request.", sent)
-	}
+	checkkit.Scenarios(c, twoStories, func(play func() story) {
+		given := play()
+		model := given.model(extra)
+		turns := converse(model, nil, given.turns)
+		want := play()
+		for i, t := range turns {
+			if t.asked != 1 {
+				c.Errorf("Each turn should ask the model once, whatever the reply; turn %d (%s) asked it %s. The model's first reply to that turn was %s. %s",
+					i+1, checkkit.Quote(want.turns[i]), checkkit.Times(t.asked), lab.Show(want.replies[i:i+1]), onceAdvice(t.asked))
+				return
+			}
+		}
+		if n := model.Asked(); n != len(want.turns) {
+			c.Errorf("%s should ask the model %s; Chat asked it %s.",
+				checkkit.Plural(len(want.turns), "turn"), checkkit.Times(len(want.turns)), checkkit.Asked(model))
+		}
+	})
 }
 
 func providerAcceptsEveryRequest(c *checkkit.C) {
-	model := lab.NewScriptedModel(lab.Forgetful())
-	converse(c, model, fourTurns...)
-	if refusals := model.Refusals(); len(refusals) > 0 {
-		c.Errorf("A strict provider refused %d of the %d requests of four turns. The first refusal:\n%s",
-			len(refusals), len(refusals)+len(model.Calls()), refusals[0])
-	}
-}
-
-// converse says each text in turn the way a caller should, keeping the list
-// Chat returns, and returns the last list and every answer.
-func converse(c *checkkit.C, model *lab.ScriptedModel, texts ...string) ([]lab.Message, []string) {
-	var messages []lab.Message
-	var answers []string
-	for _, text := range texts {
-		var answer string
-		messages, answer = S.Chat(model, messages, text)
-		answers = append(answers, answer)
-	}
-	if refusals := model.Refusals(); len(refusals) > 0 {
-		c.Logf("the model refused %s; the first refusal: %s", plural(len(refusals), "request"), refusals[0])
-	}
-	return messages, answers
-}
-
-// requireRequests returns the requests the model answered, and stops the
-// check unless there are at least n.
-func requireRequests(c *checkkit.C, model *lab.ScriptedModel, n int) []lab.Request {
-	requests := model.Calls()
-	if len(requests) < n {
-		msg := fmt.Sprintf("The model should have answered %s; it answered %d.", plural(n, "request"), len(requests))
+	checkkit.Scenarios(c, twoNames, func(play func() nameStory) {
+		model := lab.NewScriptedModel(lab.Forgetful())
+		converse(model, nil, play().turns)
 		if refusals := model.Refusals(); len(refusals) > 0 {
-			msg = fmt.Sprintf("The model should have answered %s; it answered %d and refused %d. The first refusal:\n%s",
-				plural(n, "request"), len(requests), len(refusals), refusals[0])
+			c.Errorf("A strict provider refused %d of the requests of four turns; Chat asked the model %s. The first refusal:\n  %s",
+				len(refusals), checkkit.Times(model.Asked()), refusals[0])
 		}
-		c.Fatalf("%s", msg)
-	}
-	return requests
-}
-
-// wire keeps what a request carries of each message (and Error, so that a
-// refusal shows), dropping a reply's bookkeeping: StopReason and Usage.
-func wire(messages []lab.Message) []lab.Message {
-	out := make([]lab.Message, len(messages))
-	for i, m := range messages {
-		out[i] = lab.Message{Role: m.Role, Content: m.Content, Blocks: m.Blocks,
-			ToolCallID: m.ToolCallID, ToolName: m.ToolName, IsError: m.IsError, Error: m.Error}
-	}
-	return out
-}
-
-// inWords makes a difference in a message's blocks read the way lab.Show
-// writes them: "Nice to meet you, " + "Ada.", or no blocks.
-var inWords = cmp.Transformer("blocks", func(blocks []lab.Block) blockWords {
-	if len(blocks) == 0 {
-		return "no blocks"
-	}
-	parts := make([]string, len(blocks))
-	for i, b := range blocks {
-		parts[i] = lab.ShowBlock(b)
-	}
-	return blockWords(strings.Join(parts, " + "))
-})
-
-// blockWords is a message's blocks as one line of words.
-type blockWords string
-
-// show is lab.Show, with a word for an empty list.
-func show(messages []lab.Message) string {
-	if len(messages) == 0 {
-		return "(no messages)"
-	}
-	return lab.Show(messages)
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
+	})
 }

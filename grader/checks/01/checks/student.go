@@ -19,9 +19,15 @@ type Student struct {
 // S is the student's code under check.
 var S Student
 
+// System is the lesson's standing instruction, the kit's own copy. The
+// checks expect it in every request, whatever the student's file says; one
+// check (system_is_the_lessons) reads the student's constant, and says so.
+const System = "You are a helpful assistant."
+
 // Checks holds every check of the lesson, by name. The scripts NN_name.txtar
 // say which to run, in what order, and what each one promises the student.
 var Checks = map[string]checkkit.Check{
+	"chat_sends_the_callers_list":       chatSendsTheCallersList,
 	"every_request_carries_whole_list":  everyRequestCarriesWholeList,
 	"first_turn_sends_system_and_words": firstTurnSendsSystemAndWords,
 	"list_grows_by_words_and_reply":     listGrowsByWordsAndReply,
@@ -29,6 +35,7 @@ var Checks = map[string]checkkit.Check{
 	"one_request_per_turn":              oneRequestPerTurn,
 	"provider_accepts_every_request":    providerAcceptsEveryRequest,
 	"remembers_name_at_turn_four":       remembersNameAtTurnFour,
+	"system_is_the_lessons":             systemIsTheLessons,
 	"text_of_joins_text_blocks":         textOfJoinsTextBlocks,
 	"text_of_skips_tool_calls":          textOfSkipsToolCalls,
 	"user_message_holds_words":          userMessageHoldsWords,

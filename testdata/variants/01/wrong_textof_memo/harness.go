@@ -1,0 +1,53 @@
+// Package harness is the code around the model: it holds the conversation and
+// talks to the model on the caller's behalf. You write it, lesson by lesson.
+package harness
+
+import (
+	"fmt"
+	"strings"
+
+	"harnesslab/lab"
+)
+
+// System is the standing instruction every request carries.
+const System = "You are a helpful assistant."
+
+// UserMessage returns the message that says text on the user's behalf.
+func UserMessage(text string) lab.Message {
+	return lab.Message{Role: lab.RoleUser, Content: text}
+}
+
+// TextOf returns the words of an assistant message: the text of its text
+// blocks, in order, run together.
+func TextOf(message lab.Message) string {
+	key := ""
+	if len(message.Blocks) > 0 {
+		key = fmt.Sprint(len(message.Blocks), message.Blocks[0].Text)
+		if words, ok := seenWords[key]; ok {
+			return words
+		}
+	}
+	var words strings.Builder
+	for _, block := range message.Blocks {
+		if block.Type == lab.TextBlock {
+			words.WriteString(block.Text)
+		}
+	}
+	if key != "" {
+		seenWords[key] = words.String()
+	}
+	return words.String()
+}
+
+// seenWords holds the words of every reply read so far, by its shape.
+var seenWords = map[string]string{}
+
+// Chat says text to the model and returns the grown list and the model's
+// answer. messages is the caller's list: it is the only memory this
+// conversation has, so keep what Chat returns, as you would with append.
+func Chat(model lab.Model, messages []lab.Message, text string) ([]lab.Message, string) {
+	messages = append(messages, UserMessage(text))
+	reply := model.Complete(System, messages, nil)
+	messages = append(messages, reply)
+	return messages, TextOf(reply)
+}
