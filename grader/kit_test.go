@@ -48,7 +48,8 @@ func TestVerify(t *testing.T) {
 }
 
 // TestLessonREADMEs keeps every README's cells equal to the cells' code and
-// their real output on the reference solution. Run with -update to rewrite.
+// their real output on the reference solution, and its lists of checks equal
+// to the check scripts' sentences. Run with -update to rewrite.
 func TestLessonREADMEs(t *testing.T) {
 	_, lessons := testKit(t)
 	for _, l := range lessons {
@@ -64,6 +65,9 @@ func TestLessonREADMEs(t *testing.T) {
 			continue
 		}
 		got, err := SpliceCells(string(data), cells)
+		if err == nil {
+			got, err = l.SpliceChecks(got)
+		}
 		if err != nil {
 			t.Errorf("lesson %s: %v", l.Number, err)
 			continue

@@ -117,3 +117,27 @@ func TestSameOutsideGaps(t *testing.T) {
 		t.Errorf("a solution that differs outside the gap should be reported")
 	}
 }
+
+func TestSpliceChecks(t *testing.T) {
+	l := &Lesson{Checks: []*CheckInfo{
+		{Name: "a", Sentence: "First of lab 1.", Lab: 1},
+		{Name: "b", Sentence: "Second of lab 1.", Lab: 1},
+		{Name: "c", Sentence: "First of lab 2.", Lab: 2},
+	}}
+	readme := "<!-- checks lab 1 -->\n1. old\n<!-- end checks -->\ntext\n<!-- checks lab 2 -->\n<!-- end checks -->\n"
+	got, err := l.SpliceChecks(readme)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "<!-- checks lab 1 -->\n- 1.1 First of lab 1.\n- 1.2 Second of lab 1.\n<!-- end checks -->\ntext\n" +
+		"<!-- checks lab 2 -->\n- 2.1 First of lab 2.\n<!-- end checks -->\n"
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("SpliceChecks (-want +got):\n%s", diff)
+	}
+	if _, err := l.SpliceChecks("<!-- checks lab 1 -->\n<!-- end checks -->\n"); err == nil {
+		t.Errorf("a lab with checks and no list should be an error")
+	}
+	if _, err := l.SpliceChecks(readme + "<!-- checks lab 3 -->\n<!-- end checks -->\n"); err == nil {
+		t.Errorf("a list for a lab with no checks should be an error")
+	}
+}
