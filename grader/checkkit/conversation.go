@@ -75,8 +75,10 @@ func messageDifferences(want, got []lab.Message, first int) []string {
 		for k := range pairs {
 			lines = append(lines, changed(want[lost[k].i], got[extra[k]], first+extra[k])...)
 		}
-		for _, l := range lost[pairs:] {
-			lines = append(lines, fmt.Sprintf("message %d is missing: expected %s there", first+l.j, lab.Show(want[l.i:l.i+1])))
+		for k, l := range lost[pairs:] {
+			// Several missing at one place belong one after the other there.
+			at := first + l.j + k + pairs
+			lines = append(lines, fmt.Sprintf("message %d is missing: expected %s there", at, lab.Show(want[l.i:l.i+1])))
 		}
 		for _, j := range extra[pairs:] {
 			line := fmt.Sprintf("message %d is one too many: got %s, expected nothing there", first+j, lab.Show(got[j:j+1]))

@@ -37,8 +37,12 @@ func TestMessageDifferencesLineListsUp(t *testing.T) {
 			[]string{`message 3 is missing: expected assistant -> "done" there`}},
 		{"nothing at all",
 			nil,
-			[]string{`message 0 is missing: expected user -> "q" there`, `message 0 is missing: expected assistant -> toolCall c1 read({"path": "a"}) there`,
-				`message 0 is missing: expected toolResult c1 -> "A" there`, `message 0 is missing: expected assistant -> "done" there`}},
+			[]string{`message 0 is missing: expected user -> "q" there`, `message 1 is missing: expected assistant -> toolCall c1 read({"path": "a"}) there`,
+				`message 2 is missing: expected toolResult c1 -> "A" there`, `message 3 is missing: expected assistant -> "done" there`}},
+		{"two missing in the middle are numbered where they belong",
+			[]lab.Message{q, answer},
+			[]string{`message 1 is missing: expected assistant -> toolCall c1 read({"path": "a"}) there`,
+				`message 2 is missing: expected toolResult c1 -> "A" there`}},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, messageDifferences(want, tt.got, 0)); diff != "" {
