@@ -68,11 +68,10 @@ func fixed(name string, parameters lab.Schema, out string, err error) lab.Tool {
 
 // describe writes a call the way a student reads it: raed({"path": "config.py"}).
 func describe(call lab.Block) string {
-	args := call.Arguments
-	if args == nil {
-		args = lab.Args{}
+	if call.Arguments == nil {
+		return call.Name + "({}) (its Arguments map is nil)"
 	}
-	return call.Name + "(" + lab.EncodeJSON(args) + ")"
+	return call.Name + "(" + lab.EncodeJSON(call.Arguments) + ")"
 }
 
 // runTool calls the student's RunTool with a copy of call, and records a
@@ -115,6 +114,14 @@ func showRuns(runs []checkkit.ToolRun) string {
 	return strings.Join(shown, ", ")
 }
 
+// countRuns writes runs and how many there are: "read({"path": "a"}) (1 run)".
+func countRuns(runs []checkkit.ToolRun) string {
+	if len(runs) == 0 {
+		return showRuns(runs)
+	}
+	return showRuns(runs) + " (" + checkkit.Plural(len(runs), "run") + ")"
+}
+
 // sameRuns records a failure unless the tools ran exactly as want says: the
 // same tools, in the same order, each given exactly the arguments in want.
 // (checkkit.SameRuns compares tool names only.)
@@ -127,9 +134,27 @@ func sameRuns(c *checkkit.C, sentence string, want []checkkit.ToolRun, runs *che
 	if same {
 		return true
 	}
-	c.Errorf("%s\n  expected: %s (%s)\n  got:      %s (%s)", sentence,
-		showRuns(want), checkkit.Plural(len(want), "run"), showRuns(got), checkkit.Plural(len(got), "run"))
+	c.Errorf("%s\n  expected: %s\n  got:      %s%s", sentence, countRuns(want), countRuns(got), retried(want, got))
 	return false
+}
+
+// retried returns a note for the student when got repeats a run right after
+// itself more often than want does: the mark of a hidden retry.
+func retried(want, got []checkkit.ToolRun) string {
+	repeats := func(runs []checkkit.ToolRun) int {
+		n := 0
+		for i := 1; i < len(runs); i++ {
+			if showRun(runs[i]) == showRun(runs[i-1]) {
+				n++
+			}
+		}
+		return n
+	}
+	if repeats(got) <= repeats(want) {
+		return ""
+	}
+	return "\n  The same run came again right after itself: does RunTool try a failed call again? Only the model " +
+		"decides to try again, after it has read the error."
 }
 
 // ran is the run a call should cause: its tool, given its arguments.

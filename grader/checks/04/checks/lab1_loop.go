@@ -51,13 +51,13 @@ func severalFailuresInOrder(c *checkkit.C) {
 	}
 	read := func(path string) lab.Block { return lab.Call("read", lab.Args{"path": path}) }
 	checkkit.Scenarios(c, []checkkit.Data[data]{
-		{Name: "four calls, three fail: " + disks[0].Name, Data: data{disks[0].Data,
-			[]lab.Block{read("config.py"), lab.Call("raed", lab.Args{"path": "main.go"}), lab.Call("read", lab.Args{}), read("notes.md")},
+		{Name: disks[0].Name, Data: data{disks[0].Data,
+			[]lab.Block{read("notes.md"), read("config.py"), read("config.py"), lab.Call("raed", lab.Args{"path": "main.go"}), lab.Call("read", lab.Args{})},
 			func(d disk) []outcome {
-				return []outcome{gets(d.text("config.py")), fails("no tool called raed"), fails("missing input path"),
-					fails("read notes.md: file does not exist")}
-			}, []int{0, 3}}},
-		{Name: "five calls, a failure first and the same read twice: " + disks[1].Name, Data: data{disks[1].Data,
+				return []outcome{fails("read notes.md: file does not exist"), gets(d.text("config.py")), gets(d.text("config.py")),
+					fails("no tool called raed"), fails("missing input path")}
+			}, []int{0, 1, 2}}},
+		{Name: disks[1].Name, Data: data{disks[1].Data,
 			[]lab.Block{read("TODO.txt"), read("config.py"), read("config.py"), lab.Call("Read", lab.Args{"path": "server.go"}), read("")},
 			func(d disk) []outcome {
 				return []outcome{fails("read TODO.txt: file does not exist"), gets(d.text("config.py")), gets(d.text("config.py")),
@@ -103,9 +103,11 @@ func modelCorrectsItself(c *checkkit.C) {
 		wrong    string // the misspelt tool name
 	}
 	checkkit.Scenarios(c, []checkkit.Data[data]{
-		{Name: disks[0].Name, Data: data{disks[0].Data, nil, "What port does config.py set?", "raed"}},
-		{Name: disks[1].Name + ", in a conversation already under way", Data: data{disks[1].Data,
-			[]lab.Message{lab.User("Hi, I am Ada."), lab.Say("Hello Ada.")}, "Which port does the server use?", "Read"}},
+		{Name: disks[0].Name, Data: data{disks[0].Data,
+			[]lab.Message{lab.User("Hi, I am Ada."), lab.Say("Hello Ada.")}, "What port does config.py set?", "raed"}},
+		{Name: disks[1].Name, Data: data{disks[1].Data,
+			[]lab.Message{lab.User("Hello, this is Grace."), lab.Say("Hi Grace, what can I do?")},
+			"Which port does the server use?", "reed"}},
 	}, func(data data) {
 		ws := data.d.workspace()
 		var runs checkkit.ToolRuns

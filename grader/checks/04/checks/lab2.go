@@ -52,7 +52,7 @@ func panicGetsErrorResult(c *checkkit.C) {
 					"a runtime error (server.go has 2 lines)", "runtime error: index out of range [9] with length 2"},
 				{lab.Call("line", lab.Args{"path": "server.go", "n": 0.0}).WithID("c2"), "", "package server"},
 				{lab.Call("fetch", lab.Args{"url": "/status"}).WithID("c3"), `the string "cache not warmed"`, "cache not warmed"},
-				{lab.Call("sum", nil).WithID("c4"), `an error, "sum: overflow"`, "sum: overflow"},
+				{lab.Call("sum", lab.Args{}).WithID("c4"), `an error, "sum: overflow"`, "sum: overflow"},
 				{lab.Call("ratio", lab.Args{}).WithID("c5"), "the number 0.5", "0.5"},
 			}}},
 	}, func(data data) {
@@ -60,35 +60,41 @@ func panicGetsErrorResult(c *checkkit.C) {
 		var runs checkkit.ToolRuns
 		tools := runs.Wrap(append([]lab.Tool{lineTool(ws)}, data.tools...)...)
 		for _, tc := range data.cases {
-			before := len(runs.Runs())
-			got, returned := runToolCaught(c, tools, tc.call, tc.with)
-			if n := len(runs.Runs()) - before; n != 1 {
-				note := ""
-				if tc.with == "" && n == 0 {
-					note = " The same tool panicked on the call before, and that does not make it broken for good: " +
-						"every call runs its tool afresh."
-				}
-				c.Errorf("The call %s should run its tool exactly once; it ran %s.%s", describe(tc.call), checkkit.Times(n), note)
+			panicked(c, tools, &runs, tc)
+			if c.Failed() {
+				return // one wrong call at a time
 			}
-			if !returned {
-				continue
-			}
-			if tc.with == "" {
-				c.Equal(fmt.Sprintf("The call %s works (the call before it panicked): its result should be exactly what "+
-					"the tool returned, with IsError false.", describe(tc.call)), worked(tc.call, tc.want), got)
-				continue
-			}
-			if got.Role == "" && got.ToolCallID == "" && got.Content == "" {
-				c.Errorf("The call %s panics with %s, and RunTool returned an empty lab.Message: it quotes no call and "+
-					"says nothing.", describe(tc.call), tc.with)
-				c.Advise("When a deferred function recovers a panic, the function it belongs to returns whatever its " +
-					"named result holds at that moment: the deferred function must set result.")
-				continue
-			}
-			c.Equal(fmt.Sprintf("The call %s panics with %s. Its result should be \"Error: \" followed by the panic value "+
-				"as fmt.Sprint writes it, with IsError set.", describe(tc.call), tc.with), failed(tc.call, tc.want), got)
 		}
 	})
+}
+
+// panicked asks RunTool for one call of panicGetsErrorResult and compares
+// what it returns, and how often the tool ran, with what the case says.
+func panicked(c *checkkit.C, tools []lab.Tool, runs *checkkit.ToolRuns, tc panicCase) {
+	before := len(runs.Runs())
+	got, returned := runToolCaught(c, tools, tc.call, tc.with)
+	if n := len(runs.Runs()) - before; n != 1 {
+		note := ""
+		if tc.with == "" && n == 0 {
+			note = " The same tool panicked on the call before, and that does not make it broken for good: " +
+				"every call runs its tool afresh."
+		}
+		c.Errorf("The call %s should run its tool exactly once; it ran %s.%s", describe(tc.call), checkkit.Times(n), note)
+	}
+	switch {
+	case !returned:
+	case tc.with == "":
+		c.Equal(fmt.Sprintf("The call %s works (the call before it panicked): its result should be exactly what "+
+			"the tool returned, with IsError false.", describe(tc.call)), worked(tc.call, tc.want), got)
+	case got.Role == "" && got.ToolCallID == "" && got.Content == "":
+		c.Errorf("The call %s panics with %s, and RunTool returned an empty lab.Message: it quotes no call and "+
+			"says nothing.", describe(tc.call), tc.with)
+		c.Advise("When a deferred function recovers a panic, the function it belongs to returns whatever its " +
+			"named result holds at that moment: the deferred function must set result.")
+	default:
+		c.Equal(fmt.Sprintf("The call %s panics with %s. Its result should be \"Error: \" followed by the panic value "+
+			"as fmt.Sprint writes it, with IsError set.", describe(tc.call), tc.with), failed(tc.call, tc.want), got)
+	}
 }
 
 // runToolCaught calls the student's RunTool and turns a panic that escapes it

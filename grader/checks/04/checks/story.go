@@ -22,23 +22,55 @@ type story struct {
 // list it returned, then every request the model was sent, whole (system
 // prompt, tools and messages). Each difference is said once.
 func sameStory(c *checkkit.C, s story, model *lab.ScriptedModel, got []lab.Message) bool {
-	checkkit.LogConversation(c, "the list your code returned", got)
-	checkkit.LogRefusals(c, model)
-	ok := checkkit.SameMessages(c, s.what+" The list your code returned is not the expected one:", s.want, got, 0)
-	if ok {
-		if problems := lab.Validate(got); len(problems) > 0 {
-			c.Errorf("A provider would refuse the list your code returned:\n  %s", strings.Join(problems, "\n  "))
-			ok = false
-		}
-	}
+	ok := sameStoryList(c, s, got)
 	asks := askedAt(s.want, s.from)
 	if model.Asked() != len(asks) {
-		c.Errorf("%s The model should have been asked %s; it was asked %s.", s.what,
+		what := s.what + " "
+		if !ok {
+			what = "" // said already, with the list
+		}
+		c.Errorf("%sThe model should have been asked %s; it was asked %s.", what,
 			checkkit.Times(len(asks)), checkkit.Asked(model))
+		ok = false
+	} else {
+		ok = sameRequests(c, s, model.Calls(), asks, ok) && ok
+	}
+	if !ok {
+		checkkit.LogConversation(c, "the list your code returned", got)
+		checkkit.LogRefusals(c, model)
+	}
+	return ok
+}
+
+// sameStoryList compares the list the student's loop returned with the
+// story's, and says whether a provider would accept it.
+func sameStoryList(c *checkkit.C, s story, got []lab.Message) bool {
+	question := s.want[s.from]
+	for k := s.from + 1; k < len(got); k++ {
+		if len(checkkit.Differences(question, got[k], checkkit.AsSent...)) == 0 {
+			c.Errorf("%s The caller handed over %s, and the list your code returned has %s before the question: "+
+				"messages of an earlier conversation. Does your code keep the list somewhere between calls? "+
+				"The caller's list is the only memory.", s.what, checkkit.Plural(s.from, "earlier message"),
+				checkkit.Plural(k, "message"))
+			return false
+		}
+	}
+	if !checkkit.SameMessages(c, s.what+" The list your code returned is not the expected one:", s.want, got, 0) {
 		return false
 	}
+	if problems := lab.Validate(got); len(problems) > 0 {
+		c.Errorf("A provider would refuse the list your code returned:\n  %s", strings.Join(problems, "\n  "))
+		return false
+	}
+	return true
+}
+
+// sameRequests compares every request the model was sent with what it
+// should be: the system prompt, the tools and, if the list was right, the
+// messages so far.
+func sameRequests(c *checkkit.C, s story, requests []lab.Request, asks []int, listRight bool) bool {
+	ok := true
 	specs := checkkit.SpecsOf(s.tools)
-	requests := model.Calls()
 	var wrongSystem []string
 	said := ""
 	for k, req := range requests {
@@ -46,7 +78,7 @@ func sameStory(c *checkkit.C, s story, model *lab.ScriptedModel, got []lab.Messa
 			said = req.System
 			wrongSystem = append(wrongSystem, fmt.Sprint(k+1))
 		}
-		ok = sameRequest(c, k, req, s.want[:asks[k]], specs, ok) && ok
+		ok = sameRequest(c, k, req, s.want[:asks[k]], specs, listRight) && ok
 	}
 	if len(wrongSystem) > 0 {
 		which := "Request " + wrongSystem[0]
