@@ -75,18 +75,32 @@ func describe(call lab.Block) string {
 }
 
 // runTool calls the student's RunTool with a copy of call, and records a
-// failure if RunTool changed the arguments of the call it was given: they
-// belong to the model's reply, which stays in the list as the model wrote it.
+// failure if RunTool changed the arguments of the call it was given (they
+// belong to the model's reply, which stays in the list as the model wrote it)
+// or the tools it was handed (the caller offers them again on the next step).
 func runTool(c *checkkit.C, tools []lab.Tool, call lab.Block) lab.Message {
 	given := call
 	given.Arguments = lab.CloneArgs(call.Arguments)
+	offered := pristineSpecs(tools)
 	got := S.RunTool(tools, given)
+	c.Equal(fmt.Sprintf("RunTool changed the tools it was handed for the call %s; they belong to the caller, who "+
+		"offers them to the model again on the next step:", describe(call)), offered, checkkit.SpecsOf(tools), checkkit.AsSent...)
 	if diff := checkkit.Differences(call.Arguments, given.Arguments); len(diff) > 0 {
 		c.Errorf("RunTool changed the arguments of the call %s it was given; they are the model's words and belong "+
 			"to its reply, which stays in the list as it was written. Now they read %s.",
 			describe(call), lab.EncodeJSON(given.Arguments))
 	}
 	return got
+}
+
+// pristineSpecs returns what a request says about tools, deep copies that no
+// later change to the tools reaches.
+func pristineSpecs(tools []lab.Tool) []lab.Spec {
+	specs := checkkit.SpecsOf(tools)
+	for i := range specs {
+		specs[i].Parameters = lab.CloneArgs(specs[i].Parameters)
+	}
+	return specs
 }
 
 // showResult writes how a run ended, in words.

@@ -165,12 +165,14 @@ func givenInputsReachTheTool(c *checkkit.C) {
 	empty := " (An input given as \"\" is given: whether \"\" is a good path is for the tool to say.)"
 	optional := " (path is one of grep's inputs but not a required one: the model left it out, so the tool must not get it.)"
 	noInputs := " (today has no inputs, and the call wrote no arguments at all.)"
+	null := " (The model wrote the input, as JSON null: it is there, and the tool says what it makes of it.)"
 	checkkit.Scenarios(c, []checkkit.Data[data]{
 		{Name: disks[0].Name, Data: data{disks[0].Data, []givenCase{
 			{lab.Call("read", lab.Args{"path": ""}).WithID("c1"), fails("read : file does not exist"), empty},
 			{lab.Call("grep", lab.Args{"pattern": "PORT"}).WithID("c2"), gets("config.py:1:PORT = 9090\n"), optional},
 			{lab.Call("line", lab.Args{"path": "config.py", "n": 0.0}).WithID("c3"), gets("PORT = 9090"), ""},
 			{lab.Call("today", nil).WithID("c4"), gets(disks[0].Data.date), noInputs},
+			{lab.Call("read", lab.Args{"path": nil}).WithID("c5"), fails("read : file does not exist"), null},
 		}}},
 		{Name: disks[1].Name, Data: data{disks[1].Data, []givenCase{
 			{lab.Call("line", lab.Args{"path": "server.go", "n": 0.0}).WithID("c1"), gets("package server"), ""},
@@ -178,6 +180,7 @@ func givenInputsReachTheTool(c *checkkit.C) {
 				" (path is given, as \"\".)"},
 			{lab.Call("read", lab.Args{"path": ""}).WithID("c3"), fails("read : file does not exist"), empty},
 			{lab.Call("today", lab.Args{}).WithID("c4"), gets(disks[1].Data.date), ""},
+			{lab.Call("line", lab.Args{"path": nil, "n": 0.0}).WithID("c5"), fails("read : file does not exist"), null},
 		}}},
 	}, func(data data) {
 		for _, tc := range data.cases {

@@ -129,6 +129,8 @@ func modelCorrectsItself(c *checkkit.C) {
 		)
 		history := lab.CloneMessages(data.history)
 		messages, result := S.Chat(model, history, data.question, runs.Wrap(checkkit.ReadTool(ws)))
+		checkkit.SameMessages(c, "Chat changed the list the caller handed it; the caller's messages are the caller's, "+
+			"and Chat should only append to its own copy:", data.history, history, 0)
 
 		answer := data.d.config + " sets PORT = " + data.d.port + "."
 		calls := withIDs(1, wrong, right)

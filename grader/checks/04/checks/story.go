@@ -55,6 +55,13 @@ func sameStoryList(c *checkkit.C, s story, got []lab.Message) bool {
 			return false
 		}
 	}
+	if s.from > 0 && (len(got) < s.from ||
+		len(checkkit.Differences(s.want[:s.from], got[:s.from], checkkit.AsSent...)) > 0) {
+		c.Errorf("%s The caller handed over %s, and the list your code returned does not start with them. "+
+			"Does your code start a new list instead of appending to the one it was given?", s.what,
+			checkkit.Plural(s.from, "earlier message"))
+		return false
+	}
 	if !checkkit.SameMessages(c, s.what+" The list your code returned is not the expected one:", s.want, got, 0) {
 		return false
 	}
