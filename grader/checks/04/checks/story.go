@@ -62,14 +62,16 @@ func sameStoryList(c *checkkit.C, s story, got []lab.Message) bool {
 			checkkit.Plural(s.from, "earlier message"))
 		return false
 	}
-	if !checkkit.SameMessages(c, s.what+" The list your code returned is not the expected one:", s.want, got, 0) {
-		return false
-	}
+	ok := true
 	if problems := lab.Validate(got); len(problems) > 0 {
-		c.Errorf("A provider would refuse the list your code returned:\n  %s", strings.Join(problems, "\n  "))
-		return false
+		c.Errorf("%s A provider would refuse the list your code returned:\n  %s", s.what, strings.Join(problems, "\n  "))
+		ok = false
 	}
-	return true
+	sentence := s.what + " The list your code returned is not the expected one:"
+	if !ok {
+		sentence = "Compared with the expected list, message by message:"
+	}
+	return checkkit.SameMessages(c, sentence, s.want, got, 0) && ok
 }
 
 // sameRequests compares every request the model was sent with what it
