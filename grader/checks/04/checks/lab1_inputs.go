@@ -81,6 +81,7 @@ func missingInputNamedFirst(c *checkkit.C) {
 				call("edit", lab.Args{"old": "PORT", "new": "HOST"}, "path"),
 				call("edit", lab.Args{"new": "HOST", "count": "1"}, "path"),
 				call("edit", lab.Args{"path": "main.go", "old": "PORT"}, "new"),
+				call("edit", lab.Args{"path": "main.go", "old": "PORT", "count": "2"}, "new"),
 				call("note", lab.Args{"text": "call Ada"}, "title"),
 				call("edit", nil, "path"),
 			}}},
