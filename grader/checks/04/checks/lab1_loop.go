@@ -71,9 +71,9 @@ func severalFailuresInOrder(c *checkkit.C) {
 		messages, result := S.Chat(model, nil, question, runs.Wrap(checkkit.ReadTool(ws)))
 
 		calls := withIDs(1, data.calls...)
-		results := results(calls, data.outcomes(data.d)...)
-		answer := report(results)
-		want := append([]lab.Message{lab.User(question), reply("Let me look.", calls)}, results...)
+		answers := results(calls, data.outcomes(data.d)...)
+		answer := report(answers)
+		want := append([]lab.Message{lab.User(question), reply("Let me look.", calls)}, answers...)
 		want = append(want, lab.Say(answer))
 		shown := make([]string, len(calls))
 		for i, call := range calls {
