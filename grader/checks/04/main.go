@@ -23,8 +23,10 @@ func main() {
 			out, r := harness.Chat(model, messages, text, tools)
 			return out, result(r)
 		},
+		System:   harness.System,
 		Answered: string(harness.Answered),
 		GaveUp:   string(harness.GaveUp),
+		MaxSteps: harness.MaxSteps,
 	}
 	checkkit.Main(checks.Checks)
 }

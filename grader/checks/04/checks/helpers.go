@@ -8,35 +8,45 @@ import (
 	"harnesslab/lab"
 )
 
-// newWorkspace returns the small disk every scenario starts from.
-func newWorkspace() *lab.Workspace {
-	return lab.NewWorkspace(map[string]string{
-		"config.py": "PORT = 9090\n",
-		"main.go":   "import config\n",
-	})
+// disk is the data of one run of a scenario: the files in the workspace, and
+// which of them the story is about.
+type disk struct {
+	files   map[string]string
+	config  string // the file that sets the port
+	port    string // the port it sets
+	other   string // another file that is there
+	missing string // a file that is not there
+	date    string // what the today tool says
 }
+
+// disks are the two workspaces every scenario runs on, one after the other
+// in the same program. The file with the port has the same name in both, and
+// different text, so a harness that remembers results by path or by call id
+// answers the second run with the first run's port.
+var disks = []checkkit.Data[disk]{
+	{Name: "the lesson's files", Data: disk{
+		files:  map[string]string{"config.py": "PORT = 9090\n", "main.go": "import config\n"},
+		config: "config.py", port: "9090", other: "main.go", missing: "notes.md", date: "2026-03-14"}},
+	{Name: "other files, another port", Data: disk{
+		files:  map[string]string{"config.py": "PORT = 7070\n", "server.go": "package server\n", "README.md": "# api\n"},
+		config: "config.py", port: "7070", other: "server.go", missing: "TODO.txt", date: "2027-11-02"}},
+}
+
+// workspace returns a fresh workspace holding d's files.
+func (d disk) workspace() *lab.Workspace { return lab.NewWorkspace(d.files) }
+
+// text returns the text of file name in d.
+func (d disk) text(name string) string { return d.files[name] }
 
 // failed returns the result a failed call must get: it quotes the call, says
 // "Error: " and why, and sets IsError.
 func failed(call lab.Block, why string) lab.Message {
-	return lab.Message{Role: lab.RoleToolResult, ToolCallID: call.ID, ToolName: call.Name,
-		Content: "Error: " + why, IsError: true}
+	return checkkit.ErrorResult(call.ID, call.Name, "Error: "+why)
 }
 
 // worked returns the result a call that worked must get.
 func worked(call lab.Block, content string) lab.Message {
-	return lab.Message{Role: lab.RoleToolResult, ToolCallID: call.ID, ToolName: call.Name, Content: content}
-}
-
-// counter is a tool's Execute that counts its runs and returns out.
-type counter struct {
-	runs int
-	out  string
-}
-
-func (n *counter) execute(lab.Args) (string, error) {
-	n.runs++
-	return n.out, nil
+	return checkkit.Result(call.ID, call.Name, content)
 }
 
 // object returns a JSON Schema for an object with the given string
@@ -49,81 +59,139 @@ func object(required any, properties ...string) lab.Schema {
 	return lab.Schema{"type": "object", "properties": props, "required": required}
 }
 
+// fixed returns a tool with the given schema whose Execute returns out and
+// err, whatever it is given.
+func fixed(name string, parameters lab.Schema, out string, err error) lab.Tool {
+	return lab.Tool{Name: name, Description: "The " + name + " tool of this check.", Parameters: parameters,
+		Execute: func(lab.Args) (string, error) { return out, err }}
+}
+
 // describe writes a call the way a student reads it: raed({"path": "config.py"}).
 func describe(call lab.Block) string {
-	args := call.Arguments
-	if args == nil {
-		args = lab.Args{}
+	if call.Arguments == nil {
+		return call.Name + "({}) (its Arguments map is nil)"
 	}
-	return call.Name + "(" + lab.EncodeJSON(args) + ")"
+	return call.Name + "(" + lab.EncodeJSON(call.Arguments) + ")"
 }
 
-// toolNames lists the names of tools, for context.
-func toolNames(tools []lab.Tool) string {
-	var names []string
-	for _, t := range tools {
-		names = append(names, t.Name)
+// runTool calls the student's RunTool with a copy of call, and records a
+// failure if RunTool changed the arguments of the call it was given (they
+// belong to the model's reply, which stays in the list as the model wrote it)
+// or the tools it was handed (the caller offers them again on the next step).
+func runTool(c *checkkit.C, tools []lab.Tool, call lab.Block) lab.Message {
+	given := call
+	given.Arguments = lab.CloneArgs(call.Arguments)
+	offered := pristineSpecs(tools)
+	got := S.RunTool(tools, given)
+	c.Equal(fmt.Sprintf("RunTool changed the tools it was handed for the call %s; they belong to the caller, who "+
+		"offers them to the model again on the next step:", describe(call)), offered, checkkit.SpecsOf(tools), checkkit.AsSent...)
+	if diff := checkkit.Differences(call.Arguments, given.Arguments); len(diff) > 0 {
+		c.Errorf("RunTool changed the arguments of the call %s it was given; they are the model's words and belong "+
+			"to its reply, which stays in the list as it was written. Now they read %s.",
+			describe(call), lab.EncodeJSON(given.Arguments))
 	}
-	if len(names) == 0 {
-		return "no tools at all"
-	}
-	return "tools: " + strings.Join(names, ", ")
+	return got
 }
 
-// runToolCaught calls the student's RunTool and reports a panic that escapes
-// it as a failure naming the call, instead of letting it end the check. A gap
-// that is not written yet still panics through, so the kit can say so.
-func runToolCaught(c *checkkit.C, tools []lab.Tool, call lab.Block, panicsWith string) (result lab.Message, ok bool) {
-	defer func() {
-		r := recover()
-		if r == nil {
-			return
-		}
-		if strings.HasSuffix(fmt.Sprint(r), ": not written yet") {
-			panic(r)
-		}
-		c.Errorf("RunTool panicked on the call %s (its tool panics with %s) instead of returning a result. "+
-			"The panic: %v. A panic in a tool should be recovered in a function RunTool defers and turned into "+
-			"an error result; and RunTool's own code must not panic either.", describe(call), panicsWith, r)
-		ok = false
-	}()
-	return S.RunTool(tools, call), true
+// pristineSpecs returns what a request says about tools, deep copies that no
+// later change to the tools reaches.
+func pristineSpecs(tools []lab.Tool) []lab.Spec {
+	specs := checkkit.SpecsOf(tools)
+	for i := range specs {
+		specs[i].Parameters = lab.CloneArgs(specs[i].Parameters)
+	}
+	return specs
 }
 
 // showResult writes how a run ended, in words.
 func showResult(r Result) string {
-	return fmt.Sprintf("status %q, text %q, after %d step(s)", r.Status, r.Text, r.Steps)
-}
-
-// list joins names the way a sentence does: "path, old and new".
-func list(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
+	if r.Text == "" {
+		return fmt.Sprintf("status %q after %s", r.Status, checkkit.Plural(r.Steps, "step"))
 	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return fmt.Sprintf("status %q, text %q, after %s", r.Status, r.Text, checkkit.Plural(r.Steps, "step"))
 }
 
-// resultsOf returns the toolResult messages of a conversation, in order.
-func resultsOf(messages []lab.Message) []lab.Message {
-	var results []lab.Message
-	for _, m := range messages {
-		if m.Role == lab.RoleToolResult {
-			results = append(results, m)
+// showRun writes one tool run the way a call is written: read({"path": "a"}).
+func showRun(r checkkit.ToolRun) string {
+	return describe(lab.Call(r.Tool, r.Args))
+}
+
+// showRuns writes tool runs, one after the other, or "no runs at all".
+func showRuns(runs []checkkit.ToolRun) string {
+	if len(runs) == 0 {
+		return "no runs at all"
+	}
+	shown := make([]string, len(runs))
+	for i, r := range runs {
+		shown[i] = showRun(r)
+	}
+	return strings.Join(shown, ", ")
+}
+
+// countRuns writes runs and how many there are: "read({"path": "a"}) (1 run)".
+func countRuns(runs []checkkit.ToolRun) string {
+	if len(runs) == 0 {
+		return showRuns(runs)
+	}
+	return showRuns(runs) + " (" + checkkit.Plural(len(runs), "run") + ")"
+}
+
+// sameRuns records a failure unless the tools ran exactly as want says: the
+// same tools, in the same order, each given exactly the arguments in want.
+// (checkkit.SameRuns compares tool names only.)
+func sameRuns(c *checkkit.C, sentence string, want []checkkit.ToolRun, runs *checkkit.ToolRuns) bool {
+	got := runs.Runs()
+	same := len(want) == len(got)
+	for i := 0; same && i < len(want); i++ {
+		same = want[i].Tool == got[i].Tool && len(checkkit.Differences(want[i].Args, got[i].Args, checkkit.AsSent...)) == 0
+	}
+	if same {
+		return true
+	}
+	c.Errorf("%s\n  expected: %s\n  got:      %s%s", sentence, countRuns(want), countRuns(got), retried(want, got))
+	return false
+}
+
+// retried returns a note for the student when got repeats a run right after
+// itself more often than want does: the mark of a hidden retry.
+func retried(want, got []checkkit.ToolRun) string {
+	repeats := func(runs []checkkit.ToolRun) int {
+		n := 0
+		for i := 1; i < len(runs); i++ {
+			if showRun(runs[i]) == showRun(runs[i-1]) {
+				n++
+			}
 		}
+		return n
 	}
-	return results
+	if repeats(got) <= repeats(want) {
+		return ""
+	}
+	return "\n  The same run came again right after itself: does RunTool try a failed call again? Only the model " +
+		"decides to try again, after it has read the error."
 }
 
-// resultsNote tells the student how the differences below count results.
-const resultsNote = " (Below, \"message N\" is result number N of the list's results, counting from 0.)"
+// ran is the run a call should cause: its tool, given its arguments.
+func ran(calls ...lab.Block) []checkkit.ToolRun {
+	runs := make([]checkkit.ToolRun, len(calls))
+	for i, call := range calls {
+		runs[i] = checkkit.ToolRun{Tool: call.Name, Args: lab.CloneArgs(call.Arguments)}
+	}
+	return runs
+}
 
-// acceptable records a failure for every problem a provider would refuse
-// messages for, and for every request the model refused.
-func acceptable(c *checkkit.C, model *lab.ScriptedModel, messages []lab.Message) {
-	if problems := lab.Validate(messages); len(problems) > 0 {
-		c.Errorf("A provider would refuse the list your loop built:\n%s", strings.Join(problems, "\n"))
-	}
-	for _, refusal := range model.Refusals() {
-		c.Errorf("The model refused a request your loop sent: %s", refusal)
-	}
+// lineTool returns a tool that returns line n (counting from 0) of a file,
+// with no check that the file has that many lines: it panics when it has not.
+func lineTool(ws *lab.Workspace) lab.Tool {
+	return lab.Tool{Name: "line", Description: "Return line n of a file, counting from 0.",
+		Parameters: object([]string{"path", "n"}, "path", "n"),
+		Execute: func(args lab.Args) (string, error) {
+			path, _ := args["path"].(string)
+			n, _ := args["n"].(float64)
+			text, err := ws.ReadText(path)
+			if err != nil {
+				return "", err
+			}
+			return strings.Split(text, "\n")[int(n)], nil
+		}}
 }
