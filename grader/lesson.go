@@ -13,12 +13,13 @@ import (
 // Lesson is one lesson of the kit, as lesson.json and its check scripts
 // describe it.
 type Lesson struct {
-	Number         string   `json:"number"`          // "02"
-	Title          string   `json:"title"`           // "The model can only talk"
-	Package        string   `json:"package"`         // the Go package name of the student files
-	StudentFiles   []string `json:"student_files"`   // the only files taken from a student's copy
-	AllowedImports []string `json:"allowed_imports"` // what student files may import
-	Labs           []string `json:"labs"`            // lab titles, in order
+	Number         string   `json:"number"`                // "02"
+	Title          string   `json:"title"`                 // "The model can only talk"
+	Package        string   `json:"package"`               // the Go package name of the student files
+	StudentFiles   []string `json:"student_files"`         // the only files taken from a student's copy
+	AllowedImports []string `json:"allowed_imports"`       // what student files may import
+	Labs           []string `json:"labs"`                  // lab titles, in order
+	Concurrency    bool     `json:"concurrency,omitempty"` // the lesson teaches goroutines: go statements are allowed, and checks run under the race detector
 
 	Slug   string       `json:"-"` // "02-model-can-only-talk"
 	Dir    string       `json:"-"` // the lesson folder: lessons/<slug>

@@ -1,0 +1,166 @@
+package grader
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"harnesslab/grader/sandbox"
+)
+
+// BuildLimits bound each step of building a check program with student code:
+// compiling the student's package, compiling the check program's main, and
+// linking. A zero field takes its default.
+type BuildLimits struct {
+	Memory    int64         // private writable memory of one step (default DefaultBuildMemory)
+	FileBytes int64         // the largest file one step may write (default DefaultBuildFileBytes)
+	Timeout   time.Duration // wall-clock time of one step (default DefaultBuildTimeout)
+}
+
+// The default build limits.
+const (
+	// DefaultBuildMemory is the memory a step may use: the same as a check
+	// program's run in the sandbox.
+	DefaultBuildMemory = sandbox.DefaultMemoryBytes
+	// DefaultBuildFileBytes is the largest file a step may write: a few
+	// times the size of a check program built with the race detector.
+	DefaultBuildFileBytes = 64 << 20
+	// DefaultBuildTimeout is how long one step may take.
+	DefaultBuildTimeout = 2 * time.Minute
+)
+
+func (b BuildLimits) withDefaults() BuildLimits {
+	if b.Memory <= 0 {
+		b.Memory = DefaultBuildMemory
+	}
+	if b.FileBytes <= 0 {
+		b.FileBytes = DefaultBuildFileBytes
+	}
+	if b.Timeout <= 0 {
+		b.Timeout = DefaultBuildTimeout
+	}
+	return b
+}
+
+// exceeded words a step that a limit stopped, or returns nil when none did.
+// Going over a limit is the student's failure: the kit's own solution builds
+// well within them.
+func (b BuildLimits) exceeded(s step, res sandbox.Result) *Result {
+	stderr := string(res.Stderr)
+	var msg string
+	switch {
+	case res.TimedOut:
+		msg = fmt.Sprintf("%s your code took longer than %s, the limit, and was stopped. "+
+			"Generic types instantiated inside each other, or very large literals, do this: make them simpler.", s.verb, b.Timeout)
+	case strings.Contains(stderr, "out of memory") || strings.Contains(stderr, "cannot allocate memory"):
+		msg = fmt.Sprintf("%s your code used more than %s of memory, the limit (%s). "+
+			"Generic types instantiated inside each other, or very large literals, do this: make them simpler.",
+			s.verb, sizeWords(b.Memory), outOfMemoryLine(stderr))
+	case strings.Contains(stderr, "file too large") || fileAtLeast(s.out, b.FileBytes):
+		msg = fmt.Sprintf("%s your code wrote a file larger than %s, the limit. "+
+			"A very large array or string written out in your code does this: build big data while the program runs (make, a loop) instead.",
+			s.verb, sizeWords(b.FileBytes))
+	case res.ExitCode == -1:
+		msg = fmt.Sprintf("%s your code was stopped by a signal before it finished: it went over a limit of time (%s), memory (%s) or file size (%s). "+
+			"Generic types instantiated inside each other, or very large literals, do this: make them simpler.",
+			s.verb, b.Timeout, sizeWords(b.Memory), sizeWords(b.FileBytes))
+	default:
+		return nil
+	}
+	return failure(StatusNoCompile, strings.ToUpper(msg[:1])+msg[1:])
+}
+
+// outOfMemoryLine is the line of a tool's crash report that says it ran out
+// of memory.
+func outOfMemoryLine(stderr string) string {
+	for _, line := range strings.Split(stderr, "\n") {
+		if strings.Contains(line, "out of memory") || strings.Contains(line, "cannot allocate memory") {
+			return strings.TrimSpace(line)
+		}
+	}
+	return "out of memory"
+}
+
+// fileAtLeast reports whether path exists with at least n bytes.
+func fileAtLeast(path string, n int64) bool {
+	info, err := os.Stat(path)
+	return err == nil && info.Size() >= n
+}
+
+// sizeWords writes a byte count the way people say it: "1 GiB", "64 MiB".
+func sizeWords(n int64) string {
+	switch {
+	case n >= 1<<30 && n%(1<<30) == 0:
+		return fmt.Sprintf("%d GiB", n>>30)
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// linkFailure words a link that failed within its limits. The kit's own
+// solution links, so the student's code is what differs.
+func linkFailure(out string) *Result {
+	return failure(StatusNoCompile, "Your code compiles, but the check program cannot be linked with it:\n  "+
+		strings.Join(strings.Split(out, "\n"), "\n  "))
+}
+
+var compileLine = regexp.MustCompile(`^(?:\./)?([^\s:]+\.go):(\d+)(?::(\d+))?: (.*)$`)
+
+// compileFailure words the compiler's output for a student: each error
+// pointing at the student's own file (shown maps the paths the compiler
+// names to the paths the student knows), and errors in the check program
+// explained.
+func (l *Lesson) compileFailure(out string, shown map[string]string) *Result {
+	var mine, theirs, kit []string
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		m := compileLine.FindStringSubmatch(line)
+		if m == nil {
+			mine = append(mine, line)
+			continue
+		}
+		abs, rel := m[1], m[1]
+		if filepath.IsAbs(abs) {
+			if r, err := filepath.Rel(l.kit.Root, abs); err == nil && !strings.HasPrefix(r, "..") {
+				rel = filepath.ToSlash(r)
+			}
+		} else {
+			abs = filepath.Join(l.kit.Root, abs)
+		}
+		if show, ok := shown[abs]; ok {
+			mine = append(mine, fmt.Sprintf("%s:%s: %s", show, m[2], m[4]))
+		} else if strings.HasPrefix(rel, "grader/checks/") && strings.Contains(m[4], l.Package+".") {
+			theirs = append(theirs, m[4])
+		} else if strings.HasPrefix(rel, "grader/") || strings.HasPrefix(rel, "lab/") {
+			kit = append(kit, rel+strings.TrimPrefix(line, m[1]))
+		} else {
+			mine = append(mine, line)
+		}
+	}
+	var b bytes.Buffer
+	if len(mine) > 0 {
+		b.WriteString("Your code does not compile:\n  " + strings.Join(mine, "\n  "))
+	}
+	if len(theirs) > 0 {
+		if b.Len() > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString("Your code compiles, but the checks cannot call it: a function or type the lesson gives has a different name or signature now. Keep the names and signatures the starter gave you.\n  " + strings.Join(theirs, "\n  "))
+	}
+	if b.Len() == 0 && len(kit) > 0 {
+		return failure(StatusKitError, "The checks of lesson "+l.Number+" do not build. This is a bug in the kit, not in your code:\n  "+strings.Join(kit, "\n  "))
+	}
+	if b.Len() == 0 {
+		b.WriteString("the compiler failed:\n" + out)
+	}
+	return failure(StatusNoCompile, b.String())
+}
