@@ -38,6 +38,7 @@ func (t *Toolchain) build(ctx context.Context, files, shown map[string]string, w
 		path := files[kitPath]
 		srcs = append(srcs, path)
 		byPath[kitPath], byPath[path] = shown[kitPath], shown[kitPath]
+		byPath[t.lesson.ImportPath()+"/"+filepath.Base(path)] = shown[kitPath]
 		// A file that does not parse is left to the compiler, which words
 		// syntax errors best.
 		if f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly); err == nil {

@@ -136,7 +136,11 @@ func (l *Lesson) compileFailure(out string, shown map[string]string) *Result {
 		} else {
 			abs = filepath.Join(l.kit.Root, abs)
 		}
-		if show, ok := shown[abs]; ok {
+		show, ok := shown[abs]
+		if !ok {
+			show, ok = shown[m[1]] // a path the compiler's -trimpath rewrote
+		}
+		if ok {
 			mine = append(mine, fmt.Sprintf("%s:%s: %s", show, m[2], m[4]))
 		} else if strings.HasPrefix(rel, "grader/checks/") && strings.Contains(m[4], l.Package+".") {
 			theirs = append(theirs, m[4])

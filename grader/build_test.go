@@ -1,0 +1,110 @@
+package grader
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// lesson02 returns lesson 02 and a toolchain for it, prepared once for all
+// the tests of this file.
+var lesson02 = sync.OnceValues(func() (*Toolchain, error) {
+	kit, err := FindKit(".")
+	if err != nil {
+		return nil, err
+	}
+	l, err := kit.Lesson("02")
+	if err != nil {
+		return nil, err
+	}
+	return kit.PrepareToolchain(context.Background(), l)
+})
+
+// studentCopy writes the lesson's reference solution with extra appended to
+// its file into a fresh folder, and returns the folder.
+func studentCopy(t *testing.T, l *Lesson, extra string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, name := range l.StudentFiles {
+		data, err := os.ReadFile(filepath.Join(l.SolutionDir(), name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), append(data, extra...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// biggestFile returns the size of the largest file under dir.
+func biggestFile(t *testing.T, dir string) int64 {
+	t.Helper()
+	var most int64
+	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			if info, err := d.Info(); err == nil && info.Size() > most {
+				most = info.Size()
+			}
+		}
+		return nil
+	})
+	return most
+}
+
+// TestBuildLimitsAreTheStudents feeds the compiler code that takes too much
+// of it. Each case must end as the student's failure, in words that say which
+// limit and what to do, not as a failure of the kit, and leave no big file.
+func TestBuildLimitsAreTheStudents(t *testing.T) {
+	base, err := lesson02()
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := base.lesson
+	for _, c := range []struct {
+		reason string
+		code   string
+		limits BuildLimits
+		want   []string
+	}{
+		{"a generic type bomb: each type doubles the one before, so the compiler's memory grows without end",
+			typeBomb, BuildLimits{Memory: 256 << 20},
+			[]string{"compiling your code used more than 256 mib of memory", "make them simpler"}},
+		{"a huge array literal: the compiler writes it whole into the object file",
+			"\nvar big = [64 << 20]byte{64<<20 - 1: 1}\n\nfunc Big() byte { return big[len(big)-1] }\n", BuildLimits{FileBytes: 4 << 20},
+			[]string{"compiling your code wrote a file larger than 4 mib", "build big data while the program runs"}},
+	} {
+		tc := *base
+		tc.Limits = c.limits
+		work := t.TempDir()
+		r := l.kit.Check(context.Background(), l, Source{Dir: studentCopy(t, l, c.code)}, Options{Toolchain: &tc, WorkDir: work})
+		if r.Status != StatusNoCompile {
+			t.Errorf("%s: status %s (%s), want %s", c.reason, r.Status, r.Message, StatusNoCompile)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(strings.ToLower(r.Message), w) {
+				t.Errorf("%s: message %q should say %q", c.reason, r.Message, w)
+			}
+		}
+		if most, limit := biggestFile(t, work), c.limits.withDefaults().FileBytes; most >= limit {
+			t.Errorf("%s: the work folder keeps a file of %d bytes; the limit is %d", c.reason, most, limit)
+		}
+	}
+}
+
+// typeBomb declares types that each nest the one before twice: T30[int]
+// spells T1 nested 2^29 times.
+var typeBomb = func() string {
+	var b strings.Builder
+	b.WriteString("\ntype T1[P any] struct{ f P }\n")
+	for i := 2; i <= 30; i++ {
+		fmt.Fprintf(&b, "type T%d[P any] T%d[T%d[P]]\n", i, i-1, i-1)
+	}
+	b.WriteString("\nvar Bomb T30[int]\n")
+	return b.String()
+}()
