@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"go/build"
 	"io"
 	"os"
 	"os/exec"
@@ -39,11 +40,14 @@ type Toolchain struct {
 	exports   map[string]string // import path to compiled package, for every shared package
 	mainFiles []string          // the check program's main package
 	mainDeps  []string          // what the main package imports
+	inputs    []string          // the folders of the kit's packages compiled for it (for the cache)
 }
 
 // PrepareToolchain compiles everything the lesson's check program and its
-// allowed imports need, and remembers where the compiled packages are. For a
-// lesson that teaches concurrency everything is compiled for the race
+// allowed imports need, and remembers where the compiled packages are. The
+// student's package is not among them: the go command never compiles student
+// code, which is compiled only by Toolchain.build, inside the build limits.
+// For a lesson that teaches concurrency everything is compiled for the race
 // detector.
 func (k *Kit) PrepareToolchain(ctx context.Context, l *Lesson) (*Toolchain, error) {
 	lang, err := goLang(k.Root)
@@ -51,13 +55,24 @@ func (k *Kit) PrepareToolchain(ctx context.Context, l *Lesson) (*Toolchain, erro
 		return nil, fmt.Errorf("prepare the toolchain: %w", err)
 	}
 	t := &Toolchain{lesson: l, lang: lang, race: l.Concurrency, exports: map[string]string{}}
-	args := []string{"list", "-trimpath", "-export", "-deps", "-json=ImportPath,Export,GoFiles,Dir,Imports,Name,Root,Standard"}
+	main, err := build.Default.ImportDir(l.ChecksDir(), 0)
+	if err != nil || main.Name != "main" {
+		return nil, fmt.Errorf("prepare the toolchain: read the check program of lesson %s in %s: %v", l.Number, l.ChecksDir(), err)
+	}
+	for _, f := range main.GoFiles {
+		t.mainFiles = append(t.mainFiles, filepath.Join(main.Dir, f))
+	}
+	t.mainDeps = main.Imports
+	args := []string{"list", "-trimpath", "-export", "-deps", "-json=ImportPath,Export,Dir,Root,Standard"}
 	if t.race {
 		// The linker needs runtime/race, and runtime/cgo for the external
 		// link that makes a race binary static.
-		args = append(args, "-race", "./grader/checks/"+l.Number, "runtime/race", "runtime/cgo")
-	} else {
-		args = append(args, "./grader/checks/"+l.Number)
+		args = append(args, "-race", "runtime/race", "runtime/cgo")
+	}
+	for _, imp := range main.Imports {
+		if imp != l.ImportPath() {
+			args = append(args, imp)
+		}
 	}
 	out, err := t.goOutput(ctx, k.Root, append(args, l.AllowedImports...)...)
 	if err != nil {
@@ -66,37 +81,36 @@ func (k *Kit) PrepareToolchain(ctx context.Context, l *Lesson) (*Toolchain, erro
 	goroot := ""
 	dec := json.NewDecoder(strings.NewReader(out))
 	for {
-		var p struct {
-			ImportPath, Export, Dir, Name, Root string
-			Standard                            bool
-			GoFiles, Imports                    []string
-		}
+		var p listed
 		if err := dec.Decode(&p); err == io.EOF {
 			break
 		} else if err != nil {
 			return nil, fmt.Errorf("prepare the toolchain: read go list: %w", err)
 		}
-		switch {
-		case p.ImportPath == l.ImportPath():
-		case p.Name == "main":
-			for _, f := range p.GoFiles {
-				t.mainFiles = append(t.mainFiles, filepath.Join(p.Dir, f))
-			}
-			t.mainDeps = p.Imports
-		case p.Export != "":
+		if p.Export != "" {
 			t.exports[p.ImportPath] = p.Export
 		}
 		if p.Standard && p.Root != "" {
 			goroot = p.Root
+		} else if !p.Standard {
+			t.inputs = append(t.inputs, p.Dir)
 		}
 	}
-	if len(t.mainFiles) == 0 {
-		return nil, fmt.Errorf("prepare the toolchain: go list found no check program for lesson %s", l.Number)
+	for _, imp := range main.Imports {
+		if imp != l.ImportPath() && t.exports[imp] == "" {
+			return nil, fmt.Errorf("prepare the toolchain: go list gave no compiled package for %s, which the check program of lesson %s imports", imp, l.Number)
+		}
 	}
 	if err := t.findTools(ctx, k.Root, goroot); err != nil {
 		return nil, fmt.Errorf("prepare the toolchain: %w", err)
 	}
 	return t, nil
+}
+
+// listed is what PrepareToolchain reads of one package from go list.
+type listed struct {
+	ImportPath, Export, Dir, Root string
+	Standard                      bool
 }
 
 // findTools finds the compiler and the linker: in the tool folder of the
