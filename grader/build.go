@@ -3,6 +3,7 @@ package grader
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"go/parser"
 	"go/token"
@@ -138,6 +139,10 @@ func (t *Toolchain) run(ctx context.Context, dir string, s step) *Result {
 		Fallback:    true,
 	}, append([]string{s.tool, "-importcfg", cfgPath}, s.args...))
 	if err != nil {
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			return failure(StatusNoCompile, fmt.Sprintf("%s your code was stopped: it used up the time this copy had. "+
+				"Generic types instantiated inside each other, or very large literals, make the compiler slow: make them simpler.", upperFirst(s.verb)))
+		}
 		if ctx.Err() != nil {
 			return failure(StatusKitError, "the build was stopped: "+ctx.Err().Error())
 		}

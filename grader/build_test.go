@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // lesson02 returns lesson 02 and a toolchain for it, prepared once for all
@@ -108,3 +109,25 @@ var typeBomb = func() string {
 	b.WriteString("\nvar Bomb T30[int]\n")
 	return b.String()
 }()
+
+// TestBuildOutOfTime: a build stopped by its own time limit, or by the time
+// the whole copy had, is the student's failure, not the kit's.
+func TestBuildOutOfTime(t *testing.T) {
+	base, err := lesson02()
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := base.lesson
+	tc := *base
+	tc.Limits = BuildLimits{Timeout: time.Nanosecond}
+	r := l.kit.Check(context.Background(), l, Source{Dir: l.SolutionDir()}, Options{Toolchain: &tc, WorkDir: t.TempDir()})
+	if r.Status != StatusNoCompile || !strings.Contains(r.Message, "Compiling your code took longer than 1ns, the limit") {
+		t.Errorf("a step over its time limit: status %s, message %q; want nocompile, saying it took longer than 1ns", r.Status, r.Message)
+	}
+	ctx, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+	defer cancel()
+	r = l.kit.Check(ctx, l, Source{Dir: l.SolutionDir()}, Options{Toolchain: base, WorkDir: t.TempDir()})
+	if r.Status != StatusNoCompile || !strings.Contains(r.Message, "used up the time this copy had") {
+		t.Errorf("a copy out of time: status %s, message %q; want nocompile, saying it used up its time", r.Status, r.Message)
+	}
+}

@@ -71,7 +71,15 @@ func (b BuildLimits) exceeded(s step, res sandbox.Result) *Result {
 	default:
 		return nil
 	}
-	return failure(StatusNoCompile, strings.ToUpper(msg[:1])+msg[1:])
+	return failure(StatusNoCompile, upperFirst(msg))
+}
+
+// upperFirst returns s with its first letter made upper case.
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // outOfMemoryLine is the line of a tool's crash report that says it ran out
