@@ -30,11 +30,32 @@ type step struct {
 
 // build compiles the student files (files maps each file's path in the kit
 // to the file to read; shown, to the path the student knows) with the
-// lesson's check program and links it. It returns the program's path, or a
-// result saying why there is none.
+// lesson's check program and links it, in workDir. It returns the program's
+// path, or a result saying why there is none.
 func (t *Toolchain) build(ctx context.Context, files, shown map[string]string, workDir string) (string, *Result) {
+	student := filepath.Join(workDir, "student.a")
+	if fail := t.compileStudent(ctx, files, shown, student, workDir); fail != nil {
+		return "", fail
+	}
+	main := filepath.Join(workDir, "main.a")
+	if fail := t.compileMain(ctx, student, main, workDir); fail != nil {
+		return "", fail
+	}
+	bin := filepath.Join(workDir, "checks")
+	if fail := t.linkProgram(ctx, student, main, bin, workDir); fail != nil {
+		return "", fail
+	}
+	if fail := t.lesson.refuseLoader(bin); fail != nil {
+		os.Remove(bin)
+		return "", fail
+	}
+	return bin, nil
+}
+
+// compileStudent compiles the student's package into out.
+func (t *Toolchain) compileStudent(ctx context.Context, files, shown map[string]string, out, workDir string) *Result {
 	srcs, imports := make([]string, 0, len(files)), map[string]bool{}
-	byPath := map[string]string{} // the tools name a student file by the path they read
+	byPath := map[string]string{} // the compiler names a student file by the path it read, or that path trimmed
 	for _, kitPath := range sortedKeys(files) {
 		path := files[kitPath]
 		srcs = append(srcs, path)
@@ -52,18 +73,19 @@ func (t *Toolchain) build(ctx context.Context, files, shown map[string]string, w
 	var cfg strings.Builder
 	for _, imp := range slices.Sorted(maps.Keys(imports)) {
 		if t.exports[imp] == "" {
-			return "", failure(StatusKitError, fmt.Sprintf("build the check program: the kit prepared no compiled package for %q, which the student files import; lesson %s must list it in allowed_imports", imp, t.lesson.Number))
+			return failure(StatusKitError, fmt.Sprintf("build the check program: the kit prepared no compiled package for %q, which the student files import; lesson %s must list it in allowed_imports", imp, t.lesson.Number))
 		}
 		fmt.Fprintf(&cfg, "packagefile %s=%s\n", imp, t.exports[imp])
 	}
-	student := filepath.Join(workDir, "student.a")
-	studentArgs := append(t.compileFlags(student, t.lesson.ImportPath(), filepath.Dir(srcs[0])+"=>"+t.lesson.ImportPath()), srcs...)
-	if fail := t.run(ctx, workDir, step{verb: "compiling", tool: t.compile, cfgName: "student.cfg", cfg: cfg.String(), out: student,
-		args: studentArgs, words: func(out string) *Result { return t.lesson.compileFailure(out, byPath) }}); fail != nil {
-		return "", fail
-	}
+	args := append(t.compileFlags(out, t.lesson.ImportPath(), filepath.Dir(srcs[0])+"=>"+t.lesson.ImportPath()), srcs...)
+	return t.run(ctx, workDir, step{verb: "compiling", tool: t.compile, cfgName: "student.cfg", cfg: cfg.String(), out: out,
+		args: args, words: func(text string) *Result { return t.lesson.compileFailure(text, byPath) }})
+}
 
-	cfg.Reset()
+// compileMain compiles the check program's main package, which calls the
+// student's package compiled into student, into out.
+func (t *Toolchain) compileMain(ctx context.Context, student, out, workDir string) *Result {
+	var cfg strings.Builder
 	for _, imp := range t.mainDeps {
 		file := t.exports[imp]
 		if imp == t.lesson.ImportPath() {
@@ -71,28 +93,20 @@ func (t *Toolchain) build(ctx context.Context, files, shown map[string]string, w
 		}
 		fmt.Fprintf(&cfg, "packagefile %s=%s\n", imp, file)
 	}
-	main := filepath.Join(workDir, "main.a")
-	mainArgs := append(t.compileFlags(main, "main", t.lesson.kit.Root+"=>"+ModulePath), t.mainFiles...)
-	if fail := t.run(ctx, workDir, step{verb: "compiling", tool: t.compile, cfgName: "main.cfg", cfg: cfg.String(), out: main,
-		args: mainArgs, words: func(out string) *Result { return t.lesson.compileFailure(out, byPath) }}); fail != nil {
-		return "", fail
-	}
+	args := append(t.compileFlags(out, "main", t.lesson.kit.Root+"=>"+ModulePath), t.mainFiles...)
+	return t.run(ctx, workDir, step{verb: "compiling", tool: t.compile, cfgName: "main.cfg", cfg: cfg.String(), out: out,
+		args: args, words: func(text string) *Result { return t.lesson.compileFailure(text, nil) }})
+}
 
-	cfg.Reset()
+// linkProgram links the compiled main package into the program bin.
+func (t *Toolchain) linkProgram(ctx context.Context, student, main, bin, workDir string) *Result {
+	var cfg strings.Builder
 	for _, imp := range sortedKeys(t.exports) {
 		fmt.Fprintf(&cfg, "packagefile %s=%s\n", imp, t.exports[imp])
 	}
 	fmt.Fprintf(&cfg, "packagefile %s=%s\n", t.lesson.ImportPath(), student)
-	bin := filepath.Join(workDir, "checks")
-	if fail := t.run(ctx, workDir, step{verb: "linking", tool: t.link, cfgName: "link.cfg", cfg: cfg.String(), out: bin,
-		args: append(t.linkFlags(bin), main), words: linkFailure}); fail != nil {
-		return "", fail
-	}
-	if fail := t.lesson.refuseLoader(bin); fail != nil {
-		os.Remove(bin)
-		return "", fail
-	}
-	return bin, nil
+	return t.run(ctx, workDir, step{verb: "linking", tool: t.link, cfgName: "link.cfg", cfg: cfg.String(), out: bin,
+		args: append(t.linkFlags(bin), main), words: linkFailure})
 }
 
 // compileFlags are the compiler's flags for one package, written to out.

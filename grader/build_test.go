@@ -131,3 +131,39 @@ func TestBuildOutOfTime(t *testing.T) {
 		t.Errorf("a copy out of time: status %s, message %q; want nocompile, saying it used up its time", r.Status, r.Message)
 	}
 }
+
+// TestBuildWordsCompileErrors: the compiler's errors point at the student's
+// file, and a function the checks call but the student renamed is explained.
+func TestBuildWordsCompileErrors(t *testing.T) {
+	base, err := lesson02()
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := base.lesson
+	for _, c := range []struct {
+		reason string
+		edit   func(string) string
+		want   []string
+	}{
+		{"a type error in the student's file",
+			func(s string) string { return s + "\nfunc Broken() int { return \"x\" }\n" },
+			[]string{"Your code does not compile:", "mine/harness.go:", "cannot use \"x\""}},
+		{"a function the checks call has another name",
+			func(s string) string { return strings.ReplaceAll(s, "TextOf(", "WordsOf(") },
+			[]string{"the checks cannot call it", "undefined: harness.TextOf"}},
+	} {
+		src := studentCopy(t, l, "")
+		path := filepath.Join(src, "harness.go")
+		data, _ := os.ReadFile(path)
+		os.WriteFile(path, []byte(c.edit(string(data))), 0o644)
+		r := l.kit.Check(context.Background(), l, Source{Dir: src, Shown: "mine"}, Options{Toolchain: base, WorkDir: t.TempDir()})
+		if r.Status != StatusNoCompile {
+			t.Errorf("%s: status %s (%s), want nocompile", c.reason, r.Status, r.Message)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(r.Message, w) {
+				t.Errorf("%s: message %q should say %q", c.reason, r.Message, w)
+			}
+		}
+	}
+}
