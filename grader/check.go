@@ -56,7 +56,7 @@ func (k *Kit) check(ctx context.Context, l *Lesson, src Source, opts Options) *R
 	tc := opts.Toolchain
 	if tc == nil || tc.lesson != l {
 		var err error
-		if tc, err = k.PrepareToolchain(ctx, l); err != nil {
+		if tc, err = k.CachedToolchain(ctx, l); err != nil {
 			return failure(StatusKitError, err.Error())
 		}
 	}
