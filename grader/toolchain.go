@@ -56,8 +56,11 @@ func (k *Kit) PrepareToolchain(ctx context.Context, l *Lesson) (*Toolchain, erro
 	}
 	t := &Toolchain{lesson: l, lang: lang, race: l.Concurrency, exports: map[string]string{}}
 	main, err := build.Default.ImportDir(l.ChecksDir(), 0)
-	if err != nil || main.Name != "main" {
-		return nil, fmt.Errorf("prepare the toolchain: read the check program of lesson %s in %s: %v", l.Number, l.ChecksDir(), err)
+	if err != nil {
+		return nil, fmt.Errorf("prepare the toolchain: read the check program of lesson %s: %w", l.Number, err)
+	}
+	if main.Name != "main" {
+		return nil, fmt.Errorf("prepare the toolchain: %s is package %s; a check program is package main", l.ChecksDir(), main.Name)
 	}
 	for _, f := range main.GoFiles {
 		t.mainFiles = append(t.mainFiles, filepath.Join(main.Dir, f))
