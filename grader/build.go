@@ -110,8 +110,10 @@ func (t *Toolchain) linkProgram(ctx context.Context, student, main, bin, workDir
 }
 
 // compileFlags are the compiler's flags for one package, written to out.
+// -dwarf=false leaves out debug information the link drops anyway (-w), as
+// the go command does when it links with -w.
 func (t *Toolchain) compileFlags(out, pkg, trim string) []string {
-	flags := []string{"-o", out, "-p", pkg, "-lang=" + t.lang, "-complete", "-pack", "-nolocalimports", "-c=1", "-trimpath", trim}
+	flags := []string{"-o", out, "-p", pkg, "-lang=" + t.lang, "-complete", "-pack", "-nolocalimports", "-c=1", "-dwarf=false", "-trimpath", trim}
 	if t.race {
 		flags = append(flags, "-race")
 	}
