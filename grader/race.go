@@ -6,12 +6,12 @@ import (
 	"strings"
 )
 
-// EnvRace is the race detector's setting for every check program. Only a
+// envRace is the race detector's setting for every check program. Only a
 // program built with -race reads it: it stops at the first data race, with
 // exit status 66 and the race's report on stderr, and it exits without the
 // race detector's usual second of waiting for late reports (the verdict is
 // written by then, and a race after it cannot change it).
-const EnvRace = "GORACE=halt_on_error=1 atexit_sleep_ms=0"
+const envRace = "GORACE=halt_on_error=1 atexit_sleep_ms=0"
 
 // raceAccess matches the header of one side of a race report ("Write at
 // 0x00c000012345 by goroutine 7:", "Previous read at ... by main goroutine:")

@@ -144,7 +144,7 @@ func (r *checkRequest) env(dir string, opts Options) []string {
 		checkkit.EnvVerdict + "=" + r.verdict,
 		checkkit.EnvNonce + "=" + r.nonce,
 		checkkit.EnvTimeout + "=" + opts.CheckTimeout.String(),
-		EnvRace,
+		envRace,
 	}
 }
 
