@@ -167,3 +167,19 @@ func TestBuildWordsCompileErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestOutOfMemoryLine finds the line that says a tool ran out of memory, in
+// the words of the Go runtime and of the C toolchain, and nothing in a
+// compile error.
+func TestOutOfMemoryLine(t *testing.T) {
+	for _, c := range []struct{ reason, stderr, want string }{
+		{"the Go runtime could not grow the heap", "fatal error: runtime: cannot allocate memory\n\ngoroutine 1 [running]:", "fatal error: runtime: cannot allocate memory"},
+		{"the Go runtime ran out", "runtime: out of memory: cannot allocate 4194304-byte block\nfatal error: out of memory", "runtime: out of memory: cannot allocate 4194304-byte block"},
+		{"the external linker ran out", "/usr/bin/ld: memory exhausted\ncollect2: error", "/usr/bin/ld: memory exhausted"},
+		{"a compile error is not a memory limit", "harness.go:3:1: undefined: x", ""},
+	} {
+		if got := outOfMemoryLine(c.stderr); got != c.want {
+			t.Errorf("%s: outOfMemoryLine = %q, want %q", c.reason, got, c.want)
+		}
+	}
+}

@@ -56,7 +56,7 @@ func (b BuildLimits) exceeded(s step, res sandbox.Result) *Result {
 	case res.TimedOut:
 		msg = fmt.Sprintf("%s your code took longer than %s, the limit, and was stopped. "+
 			"Generic types instantiated inside each other, or very large literals, do this: make them simpler.", s.verb, b.Timeout)
-	case strings.Contains(stderr, "out of memory") || strings.Contains(stderr, "cannot allocate memory"):
+	case outOfMemoryLine(stderr) != "":
 		msg = fmt.Sprintf("%s your code used more than %s of memory, the limit (%s). "+
 			"Generic types instantiated inside each other, or very large literals, do this: make them simpler.",
 			s.verb, sizeWords(b.Memory), outOfMemoryLine(stderr))
@@ -82,15 +82,18 @@ func upperFirst(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// outOfMemoryLine is the line of a tool's crash report that says it ran out
-// of memory.
+// outOfMemoryLine is the line of a tool's output that says it ran out of
+// memory (the Go runtime's words for the compiler and the linker, the C
+// toolchain's for an external link), or "".
 func outOfMemoryLine(stderr string) string {
 	for _, line := range strings.Split(stderr, "\n") {
-		if strings.Contains(line, "out of memory") || strings.Contains(line, "cannot allocate memory") {
-			return strings.TrimSpace(line)
+		for _, words := range []string{"out of memory", "cannot allocate memory", "memory exhausted"} {
+			if strings.Contains(line, words) {
+				return strings.TrimSpace(line)
+			}
 		}
 	}
-	return "out of memory"
+	return ""
 }
 
 // fileAtLeast reports whether path exists with at least n bytes.
