@@ -28,6 +28,14 @@ type step struct {
 	words   func(string) *Result // words the tool's output when it fails within its limits
 }
 
+// toolName is what the student is told stopped: the compiler or the linker.
+func (s step) toolName() string {
+	if s.tool != "" && filepath.Base(s.tool) == "link" {
+		return "the linker"
+	}
+	return "the compiler"
+}
+
 // build compiles the student files (files maps each file's path in the kit
 // to the file to read; shown, to the path the student knows) with the
 // lesson's check program and links it, in workDir. It returns the program's
