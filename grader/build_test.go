@@ -183,3 +183,22 @@ func TestOutOfMemoryLine(t *testing.T) {
 		}
 	}
 }
+
+// TestLinkFailureWords: a link that fails for the student's code is theirs;
+// one where the C toolchain is missing is the machine's.
+func TestLinkFailureWords(t *testing.T) {
+	for _, c := range []struct {
+		reason, out string
+		status      Status
+		want        string
+	}{
+		{"the linker refused the student's code", "main.main: relocation target harness.X not defined", StatusNoCompile, "cannot be linked with it"},
+		{"gcc is not installed", `link: running gcc failed: exec: "gcc": executable file not found in $PATH`, StatusKitError, "libc6-dev"},
+		{"the static C library is missing", "/usr/bin/ld: cannot find -lc: No such file or directory\ncollect2: error: ld returned 1 exit status", StatusKitError, "not your code's fault"},
+	} {
+		r := linkFailure(c.out)
+		if r.Status != c.status || !strings.Contains(r.Message, c.want) {
+			t.Errorf("%s: %s %q; want %s, saying %q", c.reason, r.Status, r.Message, c.status, c.want)
+		}
+	}
+}

@@ -9,10 +9,19 @@ import (
 )
 
 // linkFailure words a link that failed within its limits. The kit's own
-// solution links, so the student's code is what differs.
+// solution links, so the student's code is what differs, unless the C
+// toolchain that a race-detector build links with is missing or broken:
+// that is the machine's fault.
 func linkFailure(out string) *Result {
-	return failure(StatusNoCompile, "Your code compiles, but the check program cannot be linked with it:\n  "+
-		strings.Join(strings.Split(out, "\n"), "\n  "))
+	text := "\n  " + strings.Join(strings.Split(out, "\n"), "\n  ")
+	for _, c := range []string{"running gcc failed", `exec: "gcc"`, "collect2:", "cannot find -l"} {
+		if strings.Contains(out, c) {
+			return failure(StatusKitError, "The check program of a lesson that teaches concurrency is linked by the C toolchain, "+
+				"and that failed on this machine. This is not your code's fault: it needs gcc and the static C library "+
+				"(Debian packages gcc and libc6-dev)."+text)
+		}
+	}
+	return failure(StatusNoCompile, "Your code compiles, but the check program cannot be linked with it:"+text)
 }
 
 var compileLine = regexp.MustCompile(`^(?:\./)?([^\s:]+\.go):(\d+)(?::(\d+))?: (.*)$`)
