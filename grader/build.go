@@ -1,54 +1,185 @@
 package grader
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"go/parser"
+	"go/token"
+	"maps"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
+	"slices"
+	"strconv"
 	"strings"
+
+	"harnesslab/grader/sandbox"
 )
 
-// build compiles the lesson's check program with the student files in place of
-// the lesson's own (through go build -overlay, so nothing is copied into the
-// student's folder) and returns the binary's path, or a result saying why
-// there is none.
-func (l *Lesson) build(ctx context.Context, files, shown map[string]string, workDir string) (string, *Result) {
-	// -s -w leave out the symbol table and DWARF: tracebacks keep their file
-	// and line (they come from the pcln table), and the link is a fifth faster.
-	args := []string{"build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(workDir, "checks")}
-	ov, err := writeOverlay(files, workDir)
+// step is one run of the compiler or the linker on student code.
+type step struct {
+	verb    string               // "compiling" or "linking": what the student is told took too much
+	tool    string               // the compiler or the linker
+	cfgName string               // the importcfg file, in the work folder
+	cfg     string               // its contents
+	out     string               // the file the step writes
+	args    []string             // the tool's arguments after -importcfg
+	words   func(string) *Result // words the tool's output when it fails within its limits
+}
+
+// toolName is what the student is told stopped: the compiler or the linker.
+func (s step) toolName() string {
+	if s.tool != "" && filepath.Base(s.tool) == "link" {
+		return "the linker"
+	}
+	return "the compiler"
+}
+
+// build compiles the student files (files maps each file's path in the kit
+// to the file to read; shown, to the path the student knows) with the
+// lesson's check program and links it, in workDir. It returns the program's
+// path, or a result saying why there is none.
+func (t *Toolchain) build(ctx context.Context, files, shown map[string]string, workDir string) (string, *Result) {
+	student := filepath.Join(workDir, "student.a")
+	if fail := t.compileStudent(ctx, files, shown, student, workDir); fail != nil {
+		return "", fail
+	}
+	main := filepath.Join(workDir, "main.a")
+	if fail := t.compileMain(ctx, student, main, workDir); fail != nil {
+		return "", fail
+	}
+	bin := filepath.Join(workDir, "checks")
+	if fail := t.linkProgram(ctx, student, main, bin, workDir); fail != nil {
+		return "", fail
+	}
+	if fail := t.lesson.refuseLoader(bin); fail != nil {
+		os.Remove(bin)
+		return "", fail
+	}
+	return bin, nil
+}
+
+// compileStudent compiles the student's package into out.
+func (t *Toolchain) compileStudent(ctx context.Context, files, shown map[string]string, out, workDir string) *Result {
+	srcs, imports := make([]string, 0, len(files)), map[string]bool{}
+	byPath := map[string]string{} // the compiler names a student file by the path it read, or that path trimmed
+	for _, kitPath := range sortedKeys(files) {
+		path := files[kitPath]
+		srcs = append(srcs, path)
+		byPath[kitPath], byPath[path] = shown[kitPath], shown[kitPath]
+		byPath[t.lesson.ImportPath()+"/"+filepath.Base(path)] = shown[kitPath]
+		// A file that does not parse is left to the compiler, which words
+		// syntax errors best.
+		if f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly); err == nil {
+			for _, imp := range f.Imports {
+				p, _ := strconv.Unquote(imp.Path.Value)
+				imports[p] = true
+			}
+		}
+	}
+	var cfg strings.Builder
+	for _, imp := range slices.Sorted(maps.Keys(imports)) {
+		if t.exports[imp] == "" {
+			return failure(StatusKitError, fmt.Sprintf("build the check program: the kit prepared no compiled package for %q, which the student files import; lesson %s must list it in allowed_imports", imp, t.lesson.Number))
+		}
+		fmt.Fprintf(&cfg, "packagefile %s=%s\n", imp, t.exports[imp])
+	}
+	args := append(t.compileFlags(out, t.lesson.ImportPath(), filepath.Dir(srcs[0])+"=>"+t.lesson.ImportPath()), srcs...)
+	return t.run(ctx, workDir, step{verb: "compiling", tool: t.compile, cfgName: "student.cfg", cfg: cfg.String(), out: out,
+		args: args, words: func(text string) *Result { return t.lesson.compileFailure(text, byPath) }})
+}
+
+// compileMain compiles the check program's main package, which calls the
+// student's package compiled into student, into out.
+func (t *Toolchain) compileMain(ctx context.Context, student, out, workDir string) *Result {
+	var cfg strings.Builder
+	for _, imp := range t.mainDeps {
+		file := t.exports[imp]
+		if imp == t.lesson.ImportPath() {
+			file = student
+		}
+		fmt.Fprintf(&cfg, "packagefile %s=%s\n", imp, file)
+	}
+	args := append(t.compileFlags(out, "main", t.lesson.kit.Root+"=>"+ModulePath), t.mainFiles...)
+	return t.run(ctx, workDir, step{verb: "compiling", tool: t.compile, cfgName: "main.cfg", cfg: cfg.String(), out: out,
+		args: args, words: func(text string) *Result { return t.lesson.compileFailure(text, nil) }})
+}
+
+// linkProgram links the compiled main package into the program bin.
+func (t *Toolchain) linkProgram(ctx context.Context, student, main, bin, workDir string) *Result {
+	var cfg strings.Builder
+	for _, imp := range sortedKeys(t.exports) {
+		fmt.Fprintf(&cfg, "packagefile %s=%s\n", imp, t.exports[imp])
+	}
+	fmt.Fprintf(&cfg, "packagefile %s=%s\n", t.lesson.ImportPath(), student)
+	return t.run(ctx, workDir, step{verb: "linking", tool: t.link, cfgName: "link.cfg", cfg: cfg.String(), out: bin,
+		args: append(t.linkFlags(bin), main), words: linkFailure})
+}
+
+// compileFlags are the compiler's flags for one package, written to out.
+// -dwarf=false leaves out debug information the link drops anyway (-w), as
+// the go command does when it links with -w.
+func (t *Toolchain) compileFlags(out, pkg, trim string) []string {
+	flags := []string{"-o", out, "-p", pkg, "-lang=" + t.lang, "-complete", "-pack", "-nolocalimports", "-c=1", "-dwarf=false", "-trimpath", trim}
+	if t.race {
+		flags = append(flags, "-race")
+	}
+	return flags
+}
+
+// linkFlags are the linker's flags for the check program. -s -w leave out
+// the symbol table and DWARF: tracebacks and race reports keep their file
+// and line (they come from the pcln table), and the link is a fifth faster.
+// A race build needs cgo, which links dynamically unless an external link
+// makes it static; static it is, so that nothing runs before Go starts.
+func (t *Toolchain) linkFlags(bin string) []string {
+	flags := []string{"-o", bin, "-buildmode=exe", "-s", "-w"}
+	if t.race {
+		flags = append(flags, "-race", "-linkmode=external", "-extldflags=-static", "-extld=gcc")
+	}
+	return flags
+}
+
+// run writes the step's importcfg and runs its tool in the sandbox, under
+// the build limits, with dir as its only writable folder. It returns nil on
+// success, or the student's result: a limit that was reached, or the tool's
+// own errors.
+func (t *Toolchain) run(ctx context.Context, dir string, s step) *Result {
+	cfgPath := filepath.Join(dir, s.cfgName)
+	if err := os.WriteFile(cfgPath, []byte(s.cfg), 0o600); err != nil {
+		return failure(StatusKitError, fmt.Sprintf("build the check program: write %s: %v", s.cfgName, err))
+	}
+	lim := t.Limits.withDefaults()
+	// The compiler and the linker are the toolchain's own programs, not
+	// student code: they need the limits (memory, time, file size), not the
+	// namespaces, whose setup would cost every build a little.
+	res, err := sandbox.Run(ctx, sandbox.Config{
+		Dir:         dir,
+		Env:         t.env(),
+		Timeout:     lim.Timeout,
+		MemoryBytes: lim.Memory,
+		FileBytes:   lim.FileBytes,
+		Fallback:    true,
+	}, append([]string{s.tool, "-importcfg", cfgPath}, s.args...))
 	if err != nil {
-		return "", failure(StatusKitError, err.Error())
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			return failure(StatusNoCompile, fmt.Sprintf("%s your code was stopped: it used up the time this copy had. "+
+				"Generic types instantiated inside each other, or very large literals, make the compiler slow: make them simpler.", upperFirst(s.verb)))
+		}
+		if ctx.Err() != nil {
+			return failure(StatusKitError, "the build was stopped: "+ctx.Err().Error())
+		}
+		return failure(StatusKitError, fmt.Sprintf("build the check program: run %s: %v", filepath.Base(s.tool), err))
 	}
-	if ov != "" {
-		args = append(args, "-overlay", ov)
+	if res.ExitCode == 0 && !res.TimedOut {
+		return nil
 	}
-	args = append(args, "./grader/checks/"+l.Number)
-	cmd := exec.CommandContext(ctx, "go", args...)
-	cmd.Dir = l.kit.Root
-	cmd.Env = buildEnv()
-	out, err := cmd.CombinedOutput()
-	if err == nil {
-		return filepath.Join(workDir, "checks"), nil
+	defer os.Remove(s.out) // what a failed step wrote is of no use, and may be big
+	if fail := lim.exceeded(s, res); fail != nil {
+		return fail
 	}
-	if ctx.Err() != nil {
-		return "", failure(StatusKitError, "the build was stopped: "+ctx.Err().Error())
-	}
-	if _, lookErr := exec.LookPath("go"); lookErr != nil {
-		return "", failure(StatusKitError, "labrun needs the go command to build your code, and it is not on PATH")
-	}
-	// Syntax errors name the file the overlay reads, type errors the file it
-	// replaces: show both the student's way.
-	byPath := map[string]string{}
-	for kitPath, show := range shown {
-		byPath[kitPath] = show
-		byPath[files[kitPath]] = show
-	}
-	return "", l.compileFailure(string(out), byPath)
+	return s.words(strings.TrimSpace(string(res.Stdout) + "\n" + string(res.Stderr)))
 }
 
 // buildEnv is the environment of go build: the caller's, with the settings
@@ -56,54 +187,6 @@ func (l *Lesson) build(ctx context.Context, files, shown map[string]string, work
 func buildEnv() []string {
 	env := os.Environ()
 	return append(env, "CGO_ENABLED=0", "GOWORK=off", "GOTOOLCHAIN=local", "GOFLAGS=-mod=readonly")
-}
-
-var compileLine = regexp.MustCompile(`^(?:\./)?([^\s:]+\.go):(\d+)(?::(\d+))?: (.*)$`)
-
-// compileFailure words go build's output for a student: each error pointing
-// at the student's own file, and errors in the check program explained.
-func (l *Lesson) compileFailure(out string, shown map[string]string) *Result {
-	var mine, theirs, kit []string
-	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		m := compileLine.FindStringSubmatch(line)
-		if m == nil {
-			mine = append(mine, line)
-			continue
-		}
-		abs := m[1]
-		if !filepath.IsAbs(abs) {
-			abs = filepath.Join(l.kit.Root, abs)
-		}
-		if show, ok := shown[abs]; ok {
-			mine = append(mine, fmt.Sprintf("%s:%s: %s", show, m[2], m[4]))
-		} else if strings.HasPrefix(m[1], "grader/checks/") && strings.Contains(m[4], l.Package+".") {
-			theirs = append(theirs, m[4])
-		} else if strings.HasPrefix(m[1], "grader/") || strings.HasPrefix(m[1], "lab/") {
-			kit = append(kit, line)
-		} else {
-			mine = append(mine, line)
-		}
-	}
-	var b bytes.Buffer
-	if len(mine) > 0 {
-		b.WriteString("Your code does not compile:\n  " + strings.Join(mine, "\n  "))
-	}
-	if len(theirs) > 0 {
-		if b.Len() > 0 {
-			b.WriteString("\n")
-		}
-		b.WriteString("Your code compiles, but the checks cannot call it: a function or type the lesson gives has a different name or signature now. Keep the names and signatures the starter gave you.\n  " + strings.Join(theirs, "\n  "))
-	}
-	if b.Len() == 0 && len(kit) > 0 {
-		return failure(StatusKitError, "The checks of lesson "+l.Number+" do not build. This is a bug in the kit, not in your code:\n  "+strings.Join(kit, "\n  "))
-	}
-	if b.Len() == 0 {
-		b.WriteString("go build failed:\n" + out)
-	}
-	return failure(StatusNoCompile, b.String())
 }
 
 // writeOverlay writes go build's -overlay file, which puts each student file

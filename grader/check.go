@@ -53,15 +53,16 @@ func (k *Kit) check(ctx context.Context, l *Lesson, src Source, opts Options) *R
 		defer os.RemoveAll(dir)
 		opts.WorkDir = dir
 	}
-	bin, ok := "", false
-	if opts.Toolchain != nil && opts.Toolchain.lesson == l {
-		bin, ok = opts.Toolchain.build(ctx, files, opts.WorkDir)
-	}
-	if !ok {
-		var failed *Result
-		if bin, failed = l.build(ctx, files, shown, opts.WorkDir); failed != nil {
-			return failed
+	tc := opts.Toolchain
+	if tc == nil || tc.lesson != l {
+		var err error
+		if tc, err = k.CachedToolchain(ctx, l); err != nil {
+			return failure(StatusKitError, err.Error())
 		}
+	}
+	bin, failed := tc.build(ctx, files, shown, opts.WorkDir)
+	if failed != nil {
+		return failed
 	}
 	checks, err := l.runChecks(ctx, bin, opts)
 	if err != nil {

@@ -10,6 +10,11 @@
 //		fmt.Println(c.Passed, c.Sentence)
 //	}
 //
+// The compiler and the linker run on student code inside the limits of
+// package sandbox, so every program that calls Check (or Verify) calls
+// sandbox.Init first thing in main, and a test binary that does so calls it
+// in TestMain.
+//
 // Goals: a pass only on positive evidence from the check program (a verdict
 // that carries a secret of this run); failures a beginner can act on (a
 // compile error once, pointing at the student's file; a gap by name; a hang

@@ -49,7 +49,8 @@ func TestReadCheckHeader(t *testing.T) {
 func TestCompileFailureWords(t *testing.T) {
 	kit := &Kit{Root: "/kit"}
 	l := &Lesson{Number: "02", Package: "harness", kit: kit}
-	shown := map[string]string{"/kit/lessons/02-x/harness.go": "mine/harness.go", "/tmp/copy/harness.go": "mine/harness.go"}
+	shown := map[string]string{"/kit/lessons/02-x/harness.go": "mine/harness.go", "/tmp/copy/harness.go": "mine/harness.go",
+		"harnesslab/lessons/02-x/harness.go": "mine/harness.go"}
 	tests := []struct {
 		reason string
 		out    string
@@ -65,6 +66,15 @@ func TestCompileFailureWords(t *testing.T) {
 		{"a changed signature is explained",
 			"grader/checks/02/lab1.go:30:10: not enough arguments in call to harness.RunTool\n", StatusNoCompile,
 			[]string{"the checks cannot call it", "harness.RunTool"}},
+		{"the compiler names the check program by its full path",
+			"/kit/grader/checks/02/main.go:13:14: undefined: harness.TextOf\n", StatusNoCompile,
+			[]string{"the checks cannot call it", "undefined: harness.TextOf"}},
+		{"a path the compiler's -trimpath rewrote points at the student's file",
+			"harnesslab/lessons/02-x/harness.go:130:19: harnesslab/lessons/02-x.big: symbol too large (2147483648 bytes > 2000000000 bytes)\n", StatusNoCompile,
+			[]string{"mine/harness.go:130: harnesslab/lessons/02-x.big: symbol too large"}},
+		{"a broken check program is the kit's fault, named from the kit's root",
+			"/kit/grader/checks/02/lab1.go:30:10: undefined: helper\n", StatusKitError,
+			[]string{"bug in the kit", "grader/checks/02/lab1.go:30:10: undefined: helper"}},
 		{"a broken check program is the kit's fault",
 			"grader/checks/02/lab1.go:30:10: undefined: helper\n", StatusKitError,
 			[]string{"bug in the kit"}},

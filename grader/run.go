@@ -144,6 +144,7 @@ func (r *checkRequest) env(dir string, opts Options) []string {
 		checkkit.EnvVerdict + "=" + r.verdict,
 		checkkit.EnvNonce + "=" + r.nonce,
 		checkkit.EnvTimeout + "=" + opts.CheckTimeout.String(),
+		envRace,
 	}
 }
 
@@ -209,6 +210,9 @@ func (b *batchRuns) get(name string) (*checkRequest, Run, bool) {
 // that are the same on every run (no goroutine numbers, no addresses).
 func noVerdict(run Run) string {
 	stderr := string(run.Stderr)
+	if race := raceWords(stderr); race != "" {
+		return race
+	}
 	where := looseFrames(checkkit.StudentFrames(stderr))
 	at := ""
 	if len(where) > 0 {

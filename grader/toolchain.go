@@ -5,13 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"go/parser"
-	"go/token"
+	"go/build"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
+	"runtime"
 	"strings"
 )
 
@@ -19,142 +18,138 @@ import (
 // linker directly. Everything the student's package does not change (the
 // standard library, lab, checkkit, the checks themselves) is compiled once,
 // when the toolchain is prepared; each build then compiles only the student's
-// package and the check program's small main, and links. A grading run
-// prepares one and builds every submission with it: the go command's own
-// work (loading the module, hashing the cache) is done once per run instead
-// of once per submission.
+// package and the check program's small main, and links. labrun check and a
+// grading run build the same way: a grading run prepares one toolchain and
+// builds every submission with it, so the go command's own work (loading the
+// module, hashing the cache) is done once per run instead of once per
+// submission.
+//
+// Compiling and linking student code is student work: each step runs in the
+// sandbox under Limits, and a step that goes over a limit is the student's
+// failure, worded for them.
 type Toolchain struct {
+	// Limits bound each compile and link of student code. The zero value
+	// uses the defaults (see BuildLimits).
+	Limits BuildLimits
+
 	lesson    *Lesson
 	compile   string            // the compiler
 	link      string            // the linker
 	lang      string            // -lang for the compiler, from go.mod
+	race      bool              // build with the race detector
 	exports   map[string]string // import path to compiled package, for every shared package
 	mainFiles []string          // the check program's main package
 	mainDeps  []string          // what the main package imports
+	inputs    []string          // the folders of the kit's packages compiled for it (for the cache)
 }
 
 // PrepareToolchain compiles everything the lesson's check program and its
-// allowed imports need, and remembers where the compiled packages are.
+// allowed imports need, and remembers where the compiled packages are. The
+// student's package is not among them: the go command never compiles student
+// code, which is compiled only by Toolchain.build, inside the build limits.
+// For a lesson that teaches concurrency everything is compiled for the race
+// detector.
 func (k *Kit) PrepareToolchain(ctx context.Context, l *Lesson) (*Toolchain, error) {
-	tooldir, err := goOutput(ctx, k.Root, "env", "GOTOOLDIR")
-	if err != nil {
-		return nil, err
-	}
 	lang, err := goLang(k.Root)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("prepare the toolchain: %w", err)
 	}
-	args := append([]string{"list", "-trimpath", "-export", "-deps", "-json=ImportPath,Export,GoFiles,Dir,Imports,Name",
-		"./grader/checks/" + l.Number}, l.AllowedImports...)
-	out, err := goOutput(ctx, k.Root, args...)
+	t := &Toolchain{lesson: l, lang: lang, race: l.Concurrency, exports: map[string]string{}}
+	main, err := build.Default.ImportDir(l.ChecksDir(), 0)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("prepare the toolchain: read the check program of lesson %s: %w", l.Number, err)
 	}
-	t := &Toolchain{lesson: l, lang: lang, exports: map[string]string{},
-		compile: filepath.Join(tooldir, "compile"), link: filepath.Join(tooldir, "link")}
+	if main.Name != "main" {
+		return nil, fmt.Errorf("prepare the toolchain: %s is package %s; a check program is package main", l.ChecksDir(), main.Name)
+	}
+	for _, f := range main.GoFiles {
+		t.mainFiles = append(t.mainFiles, filepath.Join(main.Dir, f))
+	}
+	t.mainDeps = main.Imports
+	args := []string{"list", "-trimpath", "-export", "-deps", "-json=ImportPath,Export,Dir,Root,Standard"}
+	if t.race {
+		// The linker needs runtime/race, and runtime/cgo for the external
+		// link that makes a race binary static.
+		args = append(args, "-race", "runtime/race", "runtime/cgo")
+	}
+	for _, imp := range main.Imports {
+		if imp != l.ImportPath() {
+			args = append(args, imp)
+		}
+	}
+	out, err := t.goOutput(ctx, k.Root, append(args, l.AllowedImports...)...)
+	if err != nil {
+		return nil, fmt.Errorf("prepare the toolchain: %w", err)
+	}
+	goroot := ""
 	dec := json.NewDecoder(strings.NewReader(out))
 	for {
-		var p struct {
-			ImportPath, Export, Dir, Name string
-			GoFiles, Imports              []string
-		}
+		var p listed
 		if err := dec.Decode(&p); err == io.EOF {
 			break
 		} else if err != nil {
 			return nil, fmt.Errorf("prepare the toolchain: read go list: %w", err)
 		}
-		switch {
-		case p.ImportPath == l.ImportPath():
-		case p.Name == "main":
-			for _, f := range p.GoFiles {
-				t.mainFiles = append(t.mainFiles, filepath.Join(p.Dir, f))
-			}
-			t.mainDeps = p.Imports
-		case p.Export != "":
+		if p.Export != "" {
 			t.exports[p.ImportPath] = p.Export
 		}
+		if p.Standard && p.Root != "" {
+			goroot = p.Root
+		} else if !p.Standard {
+			t.inputs = append(t.inputs, p.Dir)
+		}
 	}
-	if len(t.mainFiles) == 0 {
-		return nil, fmt.Errorf("prepare the toolchain: go list found no check program for lesson %s", l.Number)
+	for _, imp := range main.Imports {
+		if imp != l.ImportPath() && t.exports[imp] == "" {
+			return nil, fmt.Errorf("prepare the toolchain: go list gave no compiled package for %s, which the check program of lesson %s imports", imp, l.Number)
+		}
+	}
+	if err := t.findTools(ctx, k.Root, goroot); err != nil {
+		return nil, fmt.Errorf("prepare the toolchain: %w", err)
 	}
 	return t, nil
 }
 
-// build compiles and links the check program with the student files, or
-// reports ok false when it could not (a compile error, an import it does not
-// know): the caller then builds the ordinary way, which also words errors.
-func (t *Toolchain) build(ctx context.Context, files map[string]string, workDir string) (string, bool) {
-	var srcs []string
-	imports := map[string]bool{}
-	for _, kitPath := range sortedKeys(files) {
-		path := files[kitPath]
-		srcs = append(srcs, path)
-		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
-		if err != nil {
-			return "", false
-		}
-		for _, imp := range f.Imports {
-			p, _ := strconv.Unquote(imp.Path.Value)
-			imports[p] = true
-		}
-	}
-	student := filepath.Join(workDir, "student.a")
-	cfg := &bytes.Buffer{}
-	for imp := range imports {
-		if t.exports[imp] == "" {
-			return "", false
-		}
-		fmt.Fprintf(cfg, "packagefile %s=%s\n", imp, t.exports[imp])
-	}
-	if !t.run(ctx, workDir, "student.cfg", cfg.String(), t.compile, append([]string{"-o", student,
-		"-p", t.lesson.ImportPath(), "-lang=" + t.lang, "-complete", "-pack", "-nolocalimports", "-c=1",
-		"-trimpath", filepath.Dir(srcs[0]) + "=>" + t.lesson.ImportPath()}, srcs...)...) {
-		return "", false
-	}
-	cfg.Reset()
-	for _, imp := range t.mainDeps {
-		file := t.exports[imp]
-		if imp == t.lesson.ImportPath() {
-			file = student
-		}
-		fmt.Fprintf(cfg, "packagefile %s=%s\n", imp, file)
-	}
-	main := filepath.Join(workDir, "main.a")
-	if !t.run(ctx, workDir, "main.cfg", cfg.String(), t.compile, append([]string{"-o", main,
-		"-p", "main", "-lang=" + t.lang, "-complete", "-pack", "-nolocalimports", "-c=1",
-		"-trimpath", t.lesson.kit.Root + "=>" + ModulePath}, t.mainFiles...)...) {
-		return "", false
-	}
-	cfg.Reset()
-	for imp, file := range t.exports {
-		fmt.Fprintf(cfg, "packagefile %s=%s\n", imp, file)
-	}
-	fmt.Fprintf(cfg, "packagefile %s=%s\n", t.lesson.ImportPath(), student)
-	bin := filepath.Join(workDir, "checks")
-	if !t.run(ctx, workDir, "link.cfg", cfg.String(), t.link, "-o", bin, "-buildmode=exe", "-s", "-w", main) {
-		return "", false
-	}
-	return bin, true
+// listed is what PrepareToolchain reads of one package from go list.
+type listed struct {
+	ImportPath, Export, Dir, Root string
+	Standard                      bool
 }
 
-// run writes an importcfg and runs a tool with it; it reports success.
-func (t *Toolchain) run(ctx context.Context, dir, cfgName, cfg, tool string, args ...string) bool {
-	path := filepath.Join(dir, cfgName)
-	if os.WriteFile(path, []byte(cfg), 0o600) != nil {
-		return false
+// findTools finds the compiler and the linker: in the tool folder of the
+// GOROOT that go list reported, or where go env says when they are not there.
+func (t *Toolchain) findTools(ctx context.Context, root, goroot string) error {
+	tooldir := filepath.Join(goroot, "pkg", "tool", runtime.GOOS+"_"+runtime.GOARCH)
+	if _, err := os.Stat(filepath.Join(tooldir, "compile")); goroot == "" || err != nil {
+		var err error
+		if tooldir, err = t.goOutput(ctx, root, "env", "GOTOOLDIR"); err != nil {
+			return err
+		}
 	}
-	cmd := exec.CommandContext(ctx, tool, append([]string{"-importcfg", path}, args...)...)
-	cmd.Dir, cmd.Env = dir, buildEnv()
-	return cmd.Run() == nil
+	t.compile, t.link = filepath.Join(tooldir, "compile"), filepath.Join(tooldir, "link")
+	return nil
 }
 
-func goOutput(ctx context.Context, dir string, args ...string) (string, error) {
+// env is the environment of the go command and the tools: the caller's,
+// with the settings that make a build local and reproducible. A race build
+// needs cgo.
+func (t *Toolchain) env() []string {
+	if t.race {
+		return append(os.Environ(), "CGO_ENABLED=1", "GOWORK=off", "GOTOOLCHAIN=local", "GOFLAGS=-mod=readonly")
+	}
+	return buildEnv()
+}
+
+func (t *Toolchain) goOutput(ctx context.Context, dir string, args ...string) (string, error) {
 	cmd := exec.CommandContext(ctx, "go", args...)
-	cmd.Dir, cmd.Env = dir, buildEnv()
+	cmd.Dir, cmd.Env = dir, t.env()
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
+		if _, lookErr := exec.LookPath("go"); lookErr != nil {
+			return "", fmt.Errorf("labrun needs the go command to build your code, and it is not on PATH")
+		}
 		return "", fmt.Errorf("go %s: %v: %s", args[0], err, strings.TrimSpace(stderr.String()))
 	}
 	return strings.TrimSpace(string(out)), nil

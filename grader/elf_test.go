@@ -1,0 +1,77 @@
+package grader
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestLoaderRefused: a student line that makes the linker ask for a dynamic
+// loader and a library gets the check program refused before it runs.
+func TestLoaderRefused(t *testing.T) {
+	tc, err := lesson02()
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := tc.lesson
+	src := studentCopy(t, l, "\n//go:cgo_import_dynamic libc_getpid getpid \"libc.so.6\"\n//go:cgo_import_dynamic _ _ \"libc.so.6\"\n")
+	work := t.TempDir()
+	r := l.kit.Check(context.Background(), l, Source{Dir: src}, Options{Toolchain: tc, WorkDir: work})
+	if r.Status != StatusRejected {
+		t.Fatalf("status %s (%s), want %s", r.Status, r.Message, StatusRejected)
+	}
+	for _, w := range []string{"the dynamic loader", "the library libc.so.6", "//go:cgo_import_dynamic", "remove it"} {
+		if !strings.Contains(r.Message, w) {
+			t.Errorf("message %q should say %q", r.Message, w)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(work, "checks")); err == nil {
+		t.Errorf("the refused check program is still in the work folder")
+	}
+	for _, c := range r.Checks {
+		if c.Passed {
+			t.Errorf("check %s passed although the program was refused", c.Name)
+		}
+	}
+}
+
+// TestLoaderNeeds reads what programs ask of a dynamic loader: a check
+// program built from the solution asks nothing, a dynamically linked system
+// program asks for the loader, and a file that is not a program is an error.
+func TestLoaderNeeds(t *testing.T) {
+	tc, err := lesson02()
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, shown, fail := tc.lesson.studentFiles(Source{Dir: tc.lesson.SolutionDir()})
+	if fail != nil {
+		t.Fatal(fail.Message)
+	}
+	bin, fail := tc.build(context.Background(), files, shown, t.TempDir())
+	if fail != nil {
+		t.Fatalf("build the solution: %s: %s", fail.Status, fail.Message)
+	}
+	if needs, err := loaderNeeds(bin); err != nil || len(needs) != 0 {
+		t.Errorf("loaderNeeds(solution's check program) = %q, %v; want nothing", needs, err)
+	}
+	if sh := "/bin/sh"; isDynamic(sh) {
+		needs, err := loaderNeeds(sh)
+		if err != nil || len(needs) == 0 || !strings.HasPrefix(needs[0], "the dynamic loader /") {
+			t.Errorf("loaderNeeds(%s) = %q, %v; want the dynamic loader first", sh, needs, err)
+		}
+	}
+	text := filepath.Join(t.TempDir(), "notes.txt")
+	os.WriteFile(text, []byte("not a program"), 0o644)
+	if _, err := loaderNeeds(text); err == nil {
+		t.Errorf("loaderNeeds(a text file) gave no error")
+	}
+}
+
+// isDynamic reports whether path looks like a program with a PT_INTERP
+// header, judged by the loader's name in its first bytes.
+func isDynamic(path string) bool {
+	data, err := os.ReadFile(path)
+	return err == nil && strings.Contains(string(data[:min(len(data), 4096)]), "ld-linux")
+}
