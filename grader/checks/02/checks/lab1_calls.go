@@ -24,7 +24,8 @@ type orderData struct {
 func callsInOrder(c *checkkit.C) {
 	// Late in a conversation the model's ids run c9, c10, c11: sorting them as
 	// text, by tool name or by path changes their order. Each reply asks for
-	// the same thing twice, under two ids: both are calls.
+	// the same thing twice, under two ids (both are calls), and calls a tool
+	// that takes no arguments (Arguments nil).
 	checkkit.Scenarios(c, []checkkit.Data[orderData]{
 		{Name: "the lesson's reply", Data: orderData{reply: lab.Reply(
 			lab.Text("Three things to look at."),
@@ -32,7 +33,8 @@ func callsInOrder(c *checkkit.C) {
 			lab.Text("Then the backup, to compare."),
 			lab.Call("read", lab.Args{"path": "backup.py"}).WithID("c10"),
 			lab.Call("read", lab.Args{"path": "config.py"}).WithID("c11"),
-		), calls: []int{1, 3, 4}, words: "The port is 9090."}},
+			lab.Call("today", nil).WithID("c12"),
+		), calls: []int{1, 3, 4, 5}, words: "The port is 9090."}},
 		{Name: "another reply, other tools and ids", Data: orderData{reply: lab.Reply(
 			lab.Call("search", lab.Args{"pattern": "port", "path": ""}).WithID("c99"),
 			lab.Call("today", nil).WithID("c100"),
@@ -46,9 +48,12 @@ func callsInOrder(c *checkkit.C) {
 			want[i] = pristine.Blocks[k]
 		}
 		checkkit.LogConversation(c, "the reply", []lab.Message{pristine})
-		checkkit.SameBlocks(c, fmt.Sprintf("ToolCalls(reply) should return the reply's %d toolCall blocks, every one of them, "+
+		got := S.ToolCalls(d.reply)
+		if !checkkit.SameBlocks(c, fmt.Sprintf("ToolCalls(reply) should return the reply's %d toolCall blocks, every one of them, "+
 			"in the order the model wrote them (%s), and none of its text blocks.", len(want), checkkit.Commas(callIDs(want))),
-			want, S.ToolCalls(d.reply))
+			want, got) {
+			return
+		}
 		if len(checkkit.Differences(pristine, d.reply, checkkit.AsSent...)) > 0 {
 			c.Errorf("ToolCalls should leave the reply as the model wrote it: it changed the reply's content. "+
 				"Collect the calls in a new slice of your own.\n  before: %s\n  after:  %s",
@@ -58,6 +63,11 @@ func callsInOrder(c *checkkit.C) {
 		words := lab.Say(d.words)
 		checkkit.SameBlocks(c, fmt.Sprintf("A reply that only says %s asks for no tools, so ToolCalls should return no blocks.",
 			checkkit.Quote(d.words)), nil, S.ToolCalls(words))
+
+		next := lab.Reply(lab.Call("read", lab.Args{"path": "next.py"}).WithID("c200"), lab.Call("today", nil).WithID("c201"))
+		S.ToolCalls(next)
+		checkkit.SameBlocks(c, "What ToolCalls returned for the reply should stay as it was after ToolCalls was asked about another reply: "+
+			"each answer is a new slice of its own, not one slice used again.", want, got)
 	})
 }
 
@@ -88,7 +98,7 @@ func callsFromContent(c *checkkit.C) {
 				lab.Text("Then the backup, to compare."),
 				lab.Call("read", lab.Args{"path": "backup.py"}).WithID("c2"),
 			),
-			added: lab.Call("read", lab.Args{"path": "settings.py"}).WithID("c3"),
+			added: lab.Call("today", nil).WithID("c3"),
 			swapd: lab.Call("read", lab.Args{"path": "config.py.orig"}).WithID("c4"),
 		}},
 		{Name: "another reply, other files and ids", Data: contentData{
@@ -98,7 +108,7 @@ func callsFromContent(c *checkkit.C) {
 				lab.Text("Then the local overrides."),
 				lab.Call("search", lab.Args{"pattern": "port"}).WithID("c6"),
 			),
-			added: lab.Call("today", nil).WithID("c7"),
+			added: lab.Call("list_files", nil).WithID("c7"),
 			swapd: lab.Call("read", lab.Args{"path": "local.toml"}).WithID("c8"),
 		}},
 	}, func(d contentData) { editedReply(c, d) })

@@ -44,6 +44,12 @@ func runCommand() (lab.Tool, *lab.Workspace) {
 // success, runs the tool only once, and still runs it for the next call.
 func failedToolNotASuccess(c *checkkit.C) {
 	checkkit.Scenarios(c, []checkkit.Data[failData]{
+		{Name: "a command that prints its output and fails", Data: failData{
+			tool:    runCommand,
+			failing: lab.Call("run_command", lab.Args{"command": "go test ./..."}).WithID("c3"),
+			problem: "exit status 1",
+			working: lab.Call("run_command", lab.Args{"command": "go vet ./..."}).WithID("c4"), answered: "ok\n",
+		}},
 		{Name: "a read of a file that is not there", Data: failData{
 			tool: func() (lab.Tool, *lab.Workspace) {
 				ws := lessonFiles.workspace()
@@ -52,12 +58,6 @@ func failedToolNotASuccess(c *checkkit.C) {
 			failing: lab.Call("read", lab.Args{"path": "missing.py"}).WithID("c1"),
 			problem: "read missing.py: file does not exist",
 			working: lab.Call("read", lab.Args{"path": "config.py"}).WithID("c2"), answered: "PORT = 9090\n",
-		}},
-		{Name: "a command that prints its output and fails", Data: failData{
-			tool:    runCommand,
-			failing: lab.Call("run_command", lab.Args{"command": "go test ./..."}).WithID("c3"),
-			problem: "exit status 1",
-			working: lab.Call("run_command", lab.Args{"command": "go vet ./..."}).WithID("c4"), answered: "ok\n",
 		}},
 	}, func(d failData) {
 		tool, ws := d.tool()

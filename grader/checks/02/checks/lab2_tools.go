@@ -65,9 +65,11 @@ type quietData struct {
 // and returns its text.
 func noToolsOneCall(c *checkkit.C) {
 	checkkit.Scenarios(c, []checkkit.Data[quietData]{
-		{Name: "a greeting", Data: quietData{nil, "Hi!", "Hello! Ask me about any file."}},
-		{Name: "a thank-you, later in a conversation", Data: quietData{
-			[]lab.Message{lab.User("Hi!"), lab.Say("Hello! Ask me about any file.")}, "Thanks, that is all.", "You are welcome."}},
+		{Name: "a greeting", Data: quietData{
+			[]lab.Message{lab.User("I look after the billing server.")}, "Hi!", "Hello! Ask me about any file."}},
+		{Name: "a thank-you, later in another conversation", Data: quietData{
+			[]lab.Message{lab.User("Hi!"), lab.Say("Hello! Ask me about any file."), lab.User("What is in config.py?"),
+				lab.Say("I can read it for you.")}, "Thanks, that is all.", "You are welcome."}},
 	}, func(d quietData) {
 		ws := lessonFiles.workspace()
 		var runs checkkit.ToolRuns
