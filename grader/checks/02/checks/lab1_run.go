@@ -49,8 +49,9 @@ func resultPointsBack(c *checkkit.C) {
 // toolbox is one run of named_tool_runs: tools that are easy to mix up, and
 // calls to them with what each should return.
 type toolbox struct {
-	tools []lab.Tool
-	calls []toolCall
+	tools   []lab.Tool
+	calls   []toolCall
+	unknown lab.Block // a call to a tool that is not in the list, but for case
 }
 
 // toolCall is a call and what the tool it names returns for it.
@@ -93,6 +94,7 @@ func lessonToolbox() toolbox {
 			{lab.Call("Read", lab.Args{"path": "config.py"}).WithID("c6"), "PORT = 7070\n"},
 			{lab.Call("today", nil).WithID("c7"), "2026-09-19"},
 		},
+		unknown: lab.Call("SEARCH", lab.Args{"pattern": "PORT", "path": ""}).WithID("c8"),
 	}
 }
 
@@ -107,6 +109,7 @@ func otherToolbox() toolbox {
 			{lab.Call("read", lab.Args{"path": "settings.toml"}).WithID("c3"), "port = 6543\n"},
 			{lab.Call("search", lab.Args{"pattern": "", "path": "settings.toml"}).WithID("c4"), "settings.toml:1: port = 6543"},
 		},
+		unknown: lab.Call("Today", nil).WithID("c5"),
 	}
 }
 
@@ -145,5 +148,28 @@ func namedToolRuns(c *checkkit.C) {
 				return
 			}
 		}
+		unknownToolRunsNothing(c, tools, &runs, box.unknown)
 	})
+}
+
+// unknownToolRunsNothing checks that a call to a tool that is not in the
+// list (its name differs from one only in case) runs no tool, and is not
+// reported as a success.
+func unknownToolRunsNothing(c *checkkit.C, tools []lab.Tool, runs *checkkit.ToolRuns, call lab.Block) {
+	before := len(runs.Runs())
+	c.Logf("the call: %s (no tool has that name, exactly)", lab.ShowBlock(call))
+	got, stopped := runStopping(tools, cloneBlock(call))
+	var ran []string
+	for _, r := range runs.Runs()[before:] {
+		ran = append(ran, r.Tool)
+	}
+	switch {
+	case len(ran) > 0:
+		c.Errorf("No tool is called exactly %s, so RunTool should run no tool for call %s: names are matched exactly, case included.\n"+
+			"  expected to run: nothing\n  ran:             %s", call.Name, call.ID, checkkit.Commas(ran))
+	case stopped == nil && !got.IsError:
+		c.Errorf("No tool is called exactly %s, and RunTool returned a result that says call %s worked:\n  %s\n"+
+			"In this lesson a call to an unknown tool stops the program; lesson 04 turns it into a result marked IsError.",
+			call.Name, call.ID, lab.Show([]lab.Message{got}))
+	}
 }
