@@ -109,6 +109,19 @@ func sameList(c *checkkit.C, sentence string, want, got []lab.Message) bool {
 	return false
 }
 
+// accepted records a failure unless model answered every request Chat sent
+// it. A refused request is the root of whatever goes wrong after it, so it
+// is said first, with the list Chat returned.
+func accepted(c *checkkit.C, what string, model *lab.ScriptedModel, messages []lab.Message) bool {
+	refused := model.Refusals()
+	if len(refused) == 0 {
+		return true
+	}
+	c.Errorf("%s: the model refused a request from Chat, as a provider would:\n  %s", what, refused[0])
+	checkkit.LogConversation(c, "the list Chat returned", messages)
+	return false
+}
+
 // sameAnswer records a failure unless Chat returned the answer want, the
 // words of the reply that ends the conversation.
 func sameAnswer(c *checkkit.C, sentence, want, got string) bool {

@@ -135,7 +135,8 @@ func editedReply(c *checkkit.C, d contentData) {
 	}
 	c.Logf("the caller changed the id and name of every block ToolCalls returned")
 	if !ask(fmt.Sprintf("After the caller changed the blocks ToolCalls returned, the reply still holds %s and %s, "+
-		"and ToolCalls(reply) should return them. Build a new list each time you are asked.", a.ID, b.ID), a, b) {
+		"and ToolCalls(reply) should return them. It returned a list it had kept from before, with the caller's changes: "+
+		"build a new list from message.Blocks each time you are asked, and keep none.", a.ID, b.ID), a, b) {
 		return
 	}
 

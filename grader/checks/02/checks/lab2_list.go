@@ -41,9 +41,9 @@ func listIsValid(c *checkkit.C) {
 			checkkit.Result("c1", "read", content),
 			lab.Say(report(d.ask.path, content)),
 		)
-		if !sameList(c, fmt.Sprintf("Chat was handed a list of %s. It should return that list followed by the question, "+
-			"the reply that asked for the file, the result, and the answer.", checkkit.Plural(len(d.history), "message")), want, messages) {
-			checkkit.LogRefusals(c, model)
+		if !accepted(c, "Chat was handed a list of "+checkkit.Plural(len(d.history), "message"), model, messages) ||
+			!sameList(c, fmt.Sprintf("Chat was handed a list of %s. It should return that list followed by the question, "+
+				"the reply that asked for the file, the result, and the answer.", checkkit.Plural(len(d.history), "message")), want, messages) {
 			return
 		}
 		if problems := lab.Validate(messages); len(problems) > 0 {

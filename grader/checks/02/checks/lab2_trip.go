@@ -67,6 +67,9 @@ func answerHasPort(c *checkkit.C) {
 		{Name: "other files, another port", Data: askData{otherFiles, "settings.toml", "Which port does settings.toml give?", "One moment."}},
 	}, func(d askData) {
 		t := roundTrip(d)
+		if !accepted(c, "Chat asked about "+d.path, t.model, t.messages) {
+			return
+		}
 		want := report(d.path, d.files[d.path])
 		if !checkkit.SameRuns(c, fmt.Sprintf("The model asked to read %s, so the read tool should run once.", d.path), []string{"read"}, t.runs) {
 			checkkit.LogConversation(c, "the list Chat returned", t.messages)
@@ -122,7 +125,8 @@ func pairTrip(c *checkkit.C, d pairData, what string) {
 	asked := askForPair(d)
 	asked.Blocks[1].ID, asked.Blocks[2].ID = "c1", "c2"
 	a, b := d.files[d.first], d.files[d.second]
-	ok := checkkit.SameRuns(c, fmt.Sprintf("%s: the read tool should run once for each call, c1 and c2.", what), []string{"read", "read"}, &runs) &&
+	if accepted(c, what, model, messages) &&
+		checkkit.SameRuns(c, fmt.Sprintf("%s: the read tool should run once for each call, c1 and c2.", what), []string{"read", "read"}, &runs) &&
 		checkkit.SameReads(c, fmt.Sprintf("%s: each call reads its file, in the order the calls were written: %s (c1), then %s (c2).",
 			what, d.first, d.second), []string{d.first, d.second}, ws) &&
 		sameList(c, fmt.Sprintf("%s: right after the reply that asked for both files (message 1), the list should hold "+
@@ -130,10 +134,8 @@ func pairTrip(c *checkkit.C, d pairData, what string) {
 			lab.User(d.question), asked,
 			checkkit.Result("c1", "read", a), checkkit.Result("c2", "read", b),
 			lab.Say(pairReport(d, a, b)),
-		}, messages) &&
+		}, messages) {
 		sameAnswer(c, "Chat should return the words of the last reply.", pairReport(d, a, b), answer)
-	if !ok {
-		checkkit.LogRefusals(c, model)
 	}
 }
 
