@@ -12,8 +12,9 @@ import (
 
 // sameRequests records one failure unless model was asked exactly the
 // requests want, each whole: its standing instruction, its tools and its
-// messages. The failure names the first request that differs, and logs that
-// request as the model received it.
+// messages. The failure names the first request that differs, and shows its
+// messages once: as differences, or, when only its System or tools differ,
+// as the model received them.
 func sameRequests(c *checkkit.C, sentence string, want []lab.Request, model *lab.ScriptedModel) bool {
 	got := model.Calls()
 	count := ""
@@ -36,12 +37,12 @@ func sameRequests(c *checkkit.C, sentence string, want []lab.Request, model *lab
 		if len(lines) == 0 && sameMessages {
 			continue
 		}
-		checkkit.LogConversation(c, fmt.Sprintf("request %d as the model received it (its messages)", i+1), g.Messages)
 		head := sentence
 		if len(lines) > 0 {
 			head += "\n  " + strings.Join(lines, "\n  ")
 		}
-		if sameMessages {
+		if sameMessages { // the lines above do not show the messages: the log does
+			checkkit.LogConversation(c, fmt.Sprintf("request %d as the model received it (its messages)", i+1), g.Messages)
 			c.Errorf("%s", head)
 			return false
 		}

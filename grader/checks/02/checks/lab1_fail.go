@@ -64,7 +64,11 @@ func failedToolNotASuccess(c *checkkit.C) {
 		var runs checkkit.ToolRuns
 		tools := runs.Wrap(tool)
 		name := tool.Name
-		c.Logf("the call that fails: %s (the tool returns an error: %s)", lab.ShowBlock(d.failing), d.problem)
+		defer func() { // context for a failure of this run, said once
+			if c.Failed() {
+				c.Logf("the call that fails: %s (the tool returns an error: %s)", lab.ShowBlock(d.failing), d.problem)
+			}
+		}()
 
 		got, stopped := runStopping(tools, cloneBlock(d.failing))
 		if stopped != nil && len(runs.Runs()) == 0 {
@@ -80,7 +84,7 @@ func failedToolNotASuccess(c *checkkit.C) {
 		}
 		switch {
 		case stopped != nil:
-			c.Logf("RunTool stopped with: %v", stopped)
+			c.Logf("RunTool stopped on the failing call %s, as it should: %v", d.failing.ID, stopped)
 		case !got.IsError:
 			c.Errorf("%s failed (%s), and RunTool returned a result that says it worked:\n  %s\n"+
 				"In this lesson a failing tool stops the program: panic(err). Lesson 04 turns it into a result marked IsError.",
@@ -92,10 +96,15 @@ func failedToolNotASuccess(c *checkkit.C) {
 			return
 		}
 
-		c.Logf("the next call: %s", lab.ShowBlock(d.working))
-		got = S.RunTool(tools, cloneBlock(d.working))
+		got, stopped = runStopping(tools, cloneBlock(d.working))
+		if stopped != nil {
+			c.Errorf("After %s failed for call %s, RunTool stopped on the next call, %s, which should work:\n  %v\n"+
+				"A tool that failed once is not broken for good: run it again for the next call.",
+				name, d.failing.ID, lab.ShowBlock(d.working), stopped)
+			return
+		}
 		if !checkkit.SameRuns(c, fmt.Sprintf("After %s failed for call %s, the next call, %s, should run %s again, once: "+
-			"a tool that failed once is not broken for good.", name, d.failing.ID, d.working.ID, name), []string{name, name}, &runs) {
+			"a tool that failed once is not broken for good.", name, d.failing.ID, lab.ShowBlock(d.working), name), []string{name, name}, &runs) {
 			return
 		}
 		c.Equal(fmt.Sprintf("The result of %s should quote its id, name %s and hold what it returned.", d.working.ID, name),

@@ -34,15 +34,16 @@ func resultPointsBack(c *checkkit.C) {
 		tools := runs.Wrap(checkkit.ReadTool(ws))
 		call := cloneBlock(d.call)
 		path := d.call.Arguments["path"].(string)
-		c.Logf("the call: %s", lab.ShowBlock(d.call))
 
 		got := S.RunTool(tools, call)
-		c.Equal(fmt.Sprintf("RunTool should return a toolResult message that quotes the call's id (%s), names the tool that ran (read), "+
-			"holds what the tool returned (the text of %s as it is now), and is not an error.", d.call.ID, path),
-			checkkit.Result(d.call.ID, "read", d.files[path]), got, checkkit.AsSent...)
-		checkkit.SameRuns(c, "RunTool should run the read tool once for the call.", []string{"read"}, &runs)
-		checkkit.SameReads(c, fmt.Sprintf("Running the call should read %s once.", path), []string{path}, ws)
-		sameCall(c, "RunTool", d.call, call)
+		if !checkkit.SameRuns(c, "RunTool should run the read tool once for the call.", []string{"read"}, &runs) ||
+			!c.Equal(fmt.Sprintf("RunTool should return a toolResult message that quotes the call's id (%s), names the tool that ran (read), "+
+				"holds what the tool returned (the text of %s as it is now), and is not an error.", d.call.ID, path),
+				checkkit.Result(d.call.ID, "read", d.files[path]), got, checkkit.AsSent...) ||
+			!checkkit.SameReads(c, fmt.Sprintf("Running the call should read %s once.", path), []string{path}, ws) ||
+			!sameCall(c, "RunTool", d.call, call) {
+			c.Logf("the call: %s", lab.ShowBlock(d.call))
+		}
 	})
 }
 
@@ -122,11 +123,13 @@ func namedToolRuns(c *checkkit.C) {
 	}, func(box toolbox) {
 		var runs checkkit.ToolRuns
 		tools := runs.Wrap(box.tools...)
-		c.Logf("the tools, in order: %s", checkkit.Commas(specNames(checkkit.SpecsOf(box.tools))))
+		context := func(call lab.Block) { // said once, under a failure
+			c.Logf("the tools, in order: %s", checkkit.Commas(specNames(checkkit.SpecsOf(box.tools))))
+			c.Logf("the call: %s", lab.ShowBlock(call))
+		}
 		for _, step := range box.calls {
 			call := step.call
 			before := len(runs.Runs())
-			c.Logf("the call: %s", lab.ShowBlock(call))
 			got := S.RunTool(tools, cloneBlock(call))
 			ran := runs.Runs()[before:]
 			if len(ran) != 1 || ran[0].Tool != call.Name {
@@ -136,28 +139,32 @@ func namedToolRuns(c *checkkit.C) {
 				}
 				c.Errorf("The call %s names %s, so RunTool should run the tool called exactly %s (case counts), once, and no other tool.\n"+
 					"  expected to run: %s\n  ran:             %s", call.ID, call.Name, call.Name, call.Name, checkkit.Commas(names))
+				context(call)
 				return
 			}
 			if !c.Equal(fmt.Sprintf("%s should receive the arguments of call %s exactly as the model wrote them: every key, "+
 				"no key the model did not write, and an empty text as an empty text.", call.Name, call.ID),
 				call.Arguments, ran[0].Args, cmpopts.EquateEmpty()) {
+				context(call)
 				return
 			}
 			if !c.Equal(fmt.Sprintf("RunTool's result for %s should quote its id, name %s, and hold what %s returned.",
 				call.ID, call.Name, call.Name), checkkit.Result(call.ID, call.Name, step.content), got, checkkit.AsSent...) {
+				context(call)
 				return
 			}
 		}
-		unknownToolRunsNothing(c, tools, &runs, box.unknown)
+		if !unknownToolRunsNothing(c, tools, &runs, box.unknown) {
+			context(box.unknown)
+		}
 	})
 }
 
 // unknownToolRunsNothing checks that a call to a tool that is not in the
 // list (its name differs from one only in case) runs no tool, and is not
 // reported as a success.
-func unknownToolRunsNothing(c *checkkit.C, tools []lab.Tool, runs *checkkit.ToolRuns, call lab.Block) {
+func unknownToolRunsNothing(c *checkkit.C, tools []lab.Tool, runs *checkkit.ToolRuns, call lab.Block) bool {
 	before := len(runs.Runs())
-	c.Logf("the call: %s (no tool has that name, exactly)", lab.ShowBlock(call))
 	got, stopped := runStopping(tools, cloneBlock(call))
 	var ran []string
 	for _, r := range runs.Runs()[before:] {
@@ -167,9 +174,12 @@ func unknownToolRunsNothing(c *checkkit.C, tools []lab.Tool, runs *checkkit.Tool
 	case len(ran) > 0:
 		c.Errorf("No tool is called exactly %s, so RunTool should run no tool for call %s: names are matched exactly, case included.\n"+
 			"  expected to run: nothing\n  ran:             %s", call.Name, call.ID, checkkit.Commas(ran))
+		return false
 	case stopped == nil && !got.IsError:
 		c.Errorf("No tool is called exactly %s, and RunTool returned a result that says call %s worked:\n  %s\n"+
 			"In this lesson a call to an unknown tool stops the program; lesson 04 turns it into a result marked IsError.",
 			call.Name, call.ID, lab.Show([]lab.Message{got}))
+		return false
 	}
+	return true
 }
