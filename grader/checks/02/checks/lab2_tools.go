@@ -79,6 +79,9 @@ func toolsTrip(c *checkkit.C, d toolsData, tools []lab.Tool, runs *checkkit.Tool
 	fresh := want()
 	asked := askForFileAndDate(d)
 	asked.Blocks[0].ID, asked.Blocks[1].ID = "c1", "c2"
+	if !accepted(c, "The reply asked for "+d.path+" and the date", model, messages) {
+		return false
+	}
 	ok := sameRequests(c, fmt.Sprintf("Both requests should describe the tools %s, in that order, each by its name, description and "+
 		"parameters, exactly as the tools were handed to Chat. The model keeps nothing between requests, tools included.%s",
 		checkkit.List(specNames(checkkit.SpecsOf(fresh))), more),
