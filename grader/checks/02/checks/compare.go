@@ -162,15 +162,3 @@ func cloneBlock(b lab.Block) lab.Block {
 	b.Arguments = lab.CloneArgs(b.Arguments)
 	return b
 }
-
-// cloneBlocks returns a deep copy of blocks.
-func cloneBlocks(blocks []lab.Block) []lab.Block {
-	if blocks == nil {
-		return nil
-	}
-	out := make([]lab.Block, len(blocks))
-	for i, b := range blocks {
-		out[i] = cloneBlock(b)
-	}
-	return out
-}

@@ -32,7 +32,7 @@ func TestSameRequestsWords(t *testing.T) {
 	read := []lab.Tool{checkkit.ReadTool(nil)}
 	want := []lab.Request{
 		request(read, lab.User(portQuestion)),
-		request(read, lab.User(portQuestion), askedToRead("", "config.py"), checkkit.Result("c1", "read", "PORT = 9090\n")),
+		request(read, lab.User(portQuestion), askedToRead("config.py"), checkkit.Result("c1", "read", "PORT = 9090\n")),
 	}
 	trimmed := checkkit.SpecsOf(read)
 	trimmed[0].Description = ""
@@ -70,7 +70,7 @@ func TestSameRequestsCounts(t *testing.T) {
 	want := []lab.Request{request(read, lab.User(portQuestion))}
 
 	refusing := reportModel("", "config.py")
-	refusing.Complete(system, []lab.Message{askedToRead("", "config.py")}, checkkit.SpecsOf(read))
+	refusing.Complete(system, []lab.Message{askedToRead("config.py")}, checkkit.SpecsOf(read))
 	got := failures(t, func(c *checkkit.C) { sameRequests(c, "One request.", want, refusing) })
 	if !strings.Contains(got, "The model refused a request from Chat, as a provider would: 400 invalid_request:") {
 		t.Errorf("a refused request should be named as refused; the failure was\n%s", got)

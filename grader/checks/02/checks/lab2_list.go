@@ -37,7 +37,7 @@ func listIsValid(c *checkkit.C) {
 		content := d.ask.files[d.ask.path]
 		want := append(lab.CloneMessages(d.history),
 			lab.User(d.ask.question),
-			askedToRead("", d.ask.path),
+			askedToRead(d.ask.path),
 			checkkit.Result("c1", "read", content),
 			lab.Say(report(d.ask.path, content)),
 		)

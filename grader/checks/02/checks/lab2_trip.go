@@ -49,12 +49,16 @@ func secondRequestHoldsResult(c *checkkit.C) {
 	checkkit.Scenarios(c, oneFile, func(d askData) {
 		t := roundTrip(d)
 		read := []lab.Tool{checkkit.ReadTool(nil)}
-		sameRequests(c, fmt.Sprintf("Chat should ask the model twice. The first request holds the question; the second, the question, "+
+		ok := sameRequests(c, fmt.Sprintf("Chat should ask the model twice. The first request holds the question; the second, the question, "+
 			"the reply that asked for %s, then the result of reading it, and nothing more. Both carry the lesson's System and "+
 			"the read tool.", d.path), []lab.Request{
 			request(read, lab.User(d.question)),
-			request(read, lab.User(d.question), askedToRead("", d.path), checkkit.Result("c1", "read", d.files[d.path])),
+			request(read, lab.User(d.question), askedToRead(d.path), checkkit.Result("c1", "read", d.files[d.path])),
 		}, t.model)
+		if ok && !checkkit.SameRuns(c, fmt.Sprintf("The model asked to read %s once, so the read tool should run once.", d.path),
+			[]string{"read"}, t.runs) {
+			checkkit.LogConversation(c, "the list Chat returned", t.messages)
+		}
 	})
 }
 

@@ -57,9 +57,10 @@ func askToRead(intro, path string) lab.Message {
 	return lab.Reply(lab.Text(intro), call)
 }
 
-// askedToRead is askToRead as the model sent it, with its call id.
-func askedToRead(intro, path string) lab.Message {
-	m := askToRead(intro, path)
+// askedToRead is askToRead as the model sent it, with no words before the
+// call, and the call id the model gave it.
+func askedToRead(path string) lab.Message {
+	m := askToRead("", path)
 	m.Blocks[len(m.Blocks)-1].ID = "c1"
 	return m
 }
