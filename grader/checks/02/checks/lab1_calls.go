@@ -83,8 +83,8 @@ func callIDs(calls []lab.Block) []string {
 // contentData is one run of calls_from_content: a reply with two calls, and
 // the calls its edits bring in.
 type contentData struct {
-	reply        lab.Message // text, call, text, call
-	added, swapd lab.Block   // a call added at the end; a call that replaces the first
+	reply          lab.Message // text, call, text, call
+	added, swapped lab.Block   // a call added at the end; a call that replaces the first
 }
 
 // callsFromContent: ToolCalls is worked out from the content each time: edit
@@ -98,8 +98,8 @@ func callsFromContent(c *checkkit.C) {
 				lab.Text("Then the backup, to compare."),
 				lab.Call("read", lab.Args{"path": "backup.py"}).WithID("c2"),
 			),
-			added: lab.Call("today", nil).WithID("c3"),
-			swapd: lab.Call("read", lab.Args{"path": "config.py.orig"}).WithID("c4"),
+			added:   lab.Call("today", nil).WithID("c3"),
+			swapped: lab.Call("read", lab.Args{"path": "config.py.orig"}).WithID("c4"),
 		}},
 		{Name: "another reply, other files and ids", Data: contentData{
 			reply: lab.Reply(
@@ -108,8 +108,8 @@ func callsFromContent(c *checkkit.C) {
 				lab.Text("Then the local overrides."),
 				lab.Call("search", lab.Args{"pattern": "port"}).WithID("c6"),
 			),
-			added: lab.Call("list_files", nil).WithID("c7"),
-			swapd: lab.Call("read", lab.Args{"path": "local.toml"}).WithID("c8"),
+			added:   lab.Call("list_files", nil).WithID("c7"),
+			swapped: lab.Call("read", lab.Args{"path": "local.toml"}).WithID("c8"),
 		}},
 	}, func(d contentData) { editedReply(c, d) })
 }
@@ -154,8 +154,8 @@ func editedReply(c *checkkit.C, d contentData) {
 		return
 	}
 
-	reply.Blocks[1] = cloneBlock(d.swapd)
-	c.Logf("edit 3: call %s is replaced, in place, by a call %s; the reply still has four blocks", a.ID, d.swapd.ID)
+	reply.Blocks[1] = cloneBlock(d.swapped)
+	c.Logf("edit 3: call %s is replaced, in place, by a call %s; the reply still has four blocks", a.ID, d.swapped.ID)
 	ask(fmt.Sprintf("After call %s was replaced by %s (the reply kept its four blocks), ToolCalls(reply) should return %s and %s. "+
-		"The same number of blocks is not the same content.", a.ID, d.swapd.ID, d.swapd.ID, d.added.ID), d.swapd, d.added)
+		"The same number of blocks is not the same content.", a.ID, d.swapped.ID, d.swapped.ID, d.added.ID), d.swapped, d.added)
 }

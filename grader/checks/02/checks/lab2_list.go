@@ -16,7 +16,8 @@ type listData struct {
 	ask     askData
 }
 
-// listData's two runs: the lesson's greeting and file, then others.
+// twoHistories is the data of the list scenarios: the lesson's greeting and
+// file, then another conversation about other files.
 var twoHistories = []checkkit.Data[listData]{
 	{Name: "the lesson's files", Data: listData{
 		[]lab.Message{lab.User("Hi!"), lab.Say("Hello! Ask me about any file.")},

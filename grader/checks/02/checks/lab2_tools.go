@@ -50,7 +50,7 @@ func toolsInEveryRequest(c *checkkit.C) {
 		ws := d.files.workspace()
 		var runs checkkit.ToolRuns
 		handed := runs.Wrap(d.tools(ws)...)
-		fresh := d.tools(nil) // built after Chat returned, from the kit's own constructors
+		fresh := d.tools(nil) // pristine: built by the kit's own constructors, never handed to student code
 		if !toolsTrip(c, d, handed, &runs, func() []lab.Tool { return d.tools(nil) }, "") || !sameTools(c, "Chat", fresh, handed) {
 			return
 		}
