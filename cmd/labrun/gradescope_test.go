@@ -64,8 +64,8 @@ func TestGradescopeBundle(t *testing.T) {
 	if err := json.Unmarshal(data, &results); err != nil {
 		t.Fatal(err)
 	}
-	if results.Score != 9 || len(results.Tests) != 10 {
-		t.Errorf("a submission that sorts its calls should score 9 of 10 checks, got %v with %d tests", results.Score, len(results.Tests))
+	if results.Score != 12 || len(results.Tests) != 13 {
+		t.Errorf("a submission that sorts its calls should score 12 of 13 checks, got %v with %d tests", results.Score, len(results.Tests))
 	}
 	for _, test := range results.Tests {
 		if strings.Contains(test.Name, "calls_in_order") && test.Status != "failed" {

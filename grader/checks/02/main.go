@@ -13,7 +13,6 @@ func main() {
 	checks.S = checks.Student{
 		ToolCalls: harness.ToolCalls,
 		RunTool:   harness.RunTool,
-		TextOf:    harness.TextOf,
 		Chat:      harness.Chat,
 	}
 	checkkit.Main(checks.Checks)

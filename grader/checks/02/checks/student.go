@@ -12,7 +12,6 @@ import (
 type Student struct {
 	ToolCalls func(message lab.Message) []lab.Block
 	RunTool   func(tools []lab.Tool, call lab.Block) lab.Message
-	TextOf    func(message lab.Message) string
 	Chat      func(model lab.Model, messages []lab.Message, text string, tools []lab.Tool) ([]lab.Message, string)
 }
 
@@ -25,10 +24,13 @@ var Checks = map[string]checkkit.Check{
 	"answer_has_port":             answerHasPort,
 	"calls_from_content":          callsFromContent,
 	"calls_in_order":              callsInOrder,
+	"failed_tool_not_a_success":   failedToolNotASuccess,
 	"list_is_valid":               listIsValid,
 	"named_tool_runs":             namedToolRuns,
+	"next_turn_sends_list":        nextTurnSendsList,
 	"no_tools_one_call":           noToolsOneCall,
 	"result_points_back":          resultPointsBack,
+	"same_call_twice":             sameCallTwice,
 	"second_request_holds_result": secondRequestHoldsResult,
 	"tools_in_every_request":      toolsInEveryRequest,
 	"two_files_in_call_order":     twoFilesInCallOrder,
