@@ -1,0 +1,233 @@
+package checks
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"harnesslab/grader/checkkit"
+	"harnesslab/lab"
+)
+
+// Lab 1, the budget: at most maxSteps model calls, and an end that says
+// whether the model answered or the code gave up.
+
+// budgeted is a story and the budget a scenario gives the loop.
+type budgeted struct {
+	s      story
+	budget int
+}
+
+// budgets pairs the two stories with two budgets.
+func budgets(first, second int) []checkkit.Data[budgeted] {
+	sets := stories()
+	return []checkkit.Data[budgeted]{
+		{Name: fmt.Sprintf("%s, maxSteps %d", sets[0].Name, first), Data: budgeted{sets[0].Data, first}},
+		{Name: fmt.Sprintf("%s, maxSteps %d", sets[1].Name, second), Data: budgeted{sets[1].Data, second}},
+	}
+}
+
+// runEndless runs the student's loop against a model that never stops
+// asking, and logs the list it returned.
+func runEndless(c *checkkit.C, b budgeted) (harness, *endless, []lab.Message, Result) {
+	h := newHarness(b.s)
+	model := newEndless(c, b.budget, b.s.stillAsking())
+	messages, res := S.RunLoop(model, []lab.Message{lab.User(b.s.Question)}, h.tools, b.budget)
+	logRun(c, fmt.Sprintf("with maxSteps %d, the list RunLoop returned", b.budget), messages, model.model)
+	return h, model, messages, res
+}
+
+// calledExactlyMaxSteps: a model that never stops asking is called exactly
+// maxSteps times, not once more and not once less, and each of its calls
+// runs once.
+func calledExactlyMaxSteps(c *checkkit.C) {
+	checkkit.Scenarios(c, budgets(3, 5), func(b budgeted) {
+		h, model, messages, _ := runEndless(c, b)
+		defer scribble(messages, h.tools)
+		if asked := model.model.Asked(); asked != b.budget {
+			c.Errorf("With maxSteps %d and a model that never stops asking, the model should be called exactly %s; "+
+				"it was called %s.", b.budget, checkkit.Times(b.budget), checkkit.Asked(model.model))
+			return
+		}
+		want := append([]lab.Message{lab.User(b.s.Question)}, gaveUpList(b.s, b.s.stillAsking(), b.budget)...)
+		if !sameRequests(c, wantRequests(b.s, want, 1), model.model) {
+			return
+		}
+		read := b.s.stillAsking().Blocks[1]
+		sameRuns(c, fmt.Sprintf("Each of the %d replies asks for %s once more, and each call should run once, "+
+			"even the last reply's.", b.budget, b.s.Chain[0]),
+			slices.Repeat([]checkkit.ToolRun{{Tool: read.Name, Args: read.Arguments}}, b.budget), h.runs)
+	})
+}
+
+// gaveUpIsNotAnAnswer: when the budget runs out, the run ends as gave up,
+// with no answer text.
+func gaveUpIsNotAnAnswer(c *checkkit.C) {
+	checkkit.Scenarios(c, budgets(3, 4), func(b budgeted) {
+		h, _, messages, res := runEndless(c, b)
+		defer scribble(messages, h.tools)
+		sameOutcome(c, fmt.Sprintf("The budget of %d ran out while the model still wanted a file, so the run should end "+
+			"as %q with no Text (words written on the way to an answer are not an answer), after %d steps:",
+			b.budget, gaveUp, b.budget), outcome{Status: gaveUp, Steps: b.budget}, res)
+	})
+}
+
+// budgetOfOne: with maxSteps 1 the model is called once; its call is still
+// run and answered, and the run ends as gave up.
+func budgetOfOne(c *checkkit.C) {
+	checkkit.Scenarios(c, budgets(1, 1), func(b budgeted) {
+		h := newHarness(b.s)
+		ask := b.s.follows()[0]
+		model := lab.NewScriptedModel(ask, lab.Say("I should never have been asked this."))
+		messages, res := S.RunLoop(model, []lab.Message{lab.User(b.s.Question)}, h.tools, 1)
+		logRun(c, "the list RunLoop returned", messages, model)
+		defer scribble(messages, h.tools)
+		if asked := model.Asked(); asked != 1 {
+			c.Errorf("With maxSteps 1 the model should be called exactly once; it was called %s.", checkkit.Asked(model))
+			return
+		}
+		sameOutcome(c, fmt.Sprintf("The one reply asked for %s and the budget is spent: the run should end as %q "+
+			"after 1 step, with no Text:", b.s.Chain[0], gaveUp), outcome{Status: gaveUp, Steps: 1}, res)
+		want := append([]lab.Message{lab.User(b.s.Question)}, answeredCalls(b.s, []lab.Message{ask}, 1)...)
+		checkkit.SameMessages(c, "The list should end with the last call answered: the question, the reply, "+
+			"then the result for c1. Counting from 0:", want, messages, 0)
+	})
+}
+
+// answerOnLastStep: a model that answers on exactly the last step the
+// budget allows has answered.
+func answerOnLastStep(c *checkkit.C) {
+	sets := []checkkit.Data[budgeted]{
+		{Name: "the lesson's files, three reads and the answer, maxSteps 4", Data: budgeted{lessonStory, 4}},
+		{Name: "other files, two reads and the answer, maxSteps 3", Data: budgeted{otherStory, 3}},
+	}
+	checkkit.Scenarios(c, sets, func(b budgeted) {
+		p := play{b.s, b.s.follows()[len(b.s.Chain)+1-b.budget:]}
+		h, model, messages, res := runLoop(c, p, b.budget)
+		defer scribble(messages, h.tools)
+		noRefusals(c, model)
+		sameOutcome(c, fmt.Sprintf("With maxSteps %d the model answered at call %d, the last one the budget allows: "+
+			"the run should end as %q, with its words, after %d steps. Look for the answer before you decide "+
+			"the budget is spent.", b.budget, b.budget, answered, b.budget), outcome{answered, b.s.answer(), b.budget}, res)
+		sameList(c, "RunLoop", append([]lab.Message{lab.User(b.s.Question)}, p.want()...), messages)
+	})
+}
+
+// stepsCountsModelCalls: Steps says how many times the model was called,
+// whether the run answered or gave up.
+func stepsCountsModelCalls(c *checkkit.C) {
+	type reads struct {
+		budgeted
+		reads int // how many files the model reads before it answers, in the run that answers
+	}
+	sets := []checkkit.Data[reads]{
+		{Name: "the lesson's files, two reads then the answer; then maxSteps 2", Data: reads{budgeted{lessonStory, 2}, 2}},
+		{Name: "other files, one read then the answer; then maxSteps 3", Data: reads{budgeted{otherStory, 3}, 1}},
+	}
+	checkkit.Scenarios(c, sets, func(r reads) {
+		b := r.budgeted
+		asks := b.s.follows()[len(b.s.Chain)-r.reads:]
+		p := play{b.s, asks}
+		h, model, messages, res := runLoop(c, p, maxSteps)
+		scribble(messages, h.tools)
+		noRefusals(c, model)
+		steps := len(asks) + 1
+		if !sameOutcome(c, fmt.Sprintf("The model asked for %s and answered at its call %d, so Steps should be %d: "+
+			"a step is one model call, whatever the reply holds.", checkkit.Plural(len(asks), "file"), steps, steps),
+			outcome{answered, b.s.answer(), steps}, res) {
+			return
+		}
+
+		h, endless, messages, res := runEndless(c, b)
+		defer scribble(messages, h.tools)
+		if asked := endless.model.Asked(); res.Steps != asked {
+			c.Errorf("Steps should say how many times the model was called. With maxSteps %d and a model that never "+
+				"stops asking, the model was called %s, and Steps was %d.", b.budget, checkkit.Asked(endless.model), res.Steps)
+			return
+		}
+		sameOutcome(c, fmt.Sprintf("With maxSteps %d and a model that never stops asking, the model should be called "+
+			"%s, and Steps should say so; the model was called %s.", b.budget, checkkit.Times(b.budget),
+			checkkit.Asked(endless.model)), outcome{Status: gaveUp, Steps: b.budget}, res)
+	})
+}
+
+// listValidAtEnd: whether the run answers or gives up, the list it returns is
+// one a provider accepts, and it starts with the caller's messages.
+func listValidAtEnd(c *checkkit.C) {
+	earlier := map[string][]lab.Message{
+		lessonStory.ReadName: {lab.User("Hi, I'm Ada."), lab.Say("Hello, Ada.")},
+		otherStory.ReadName:  {lab.User("Good morning."), lab.Say("Morning! What shall I look at?")},
+	}
+	checkkit.Scenarios(c, budgets(2, 3), func(b budgeted) {
+		before := append(slices.Clone(earlier[b.s.ReadName]), lab.User(b.s.Question))
+
+		h := newHarness(b.s)
+		answers := play{b.s, b.s.follows()}.model()
+		messages, _ := S.RunLoop(answers, lab.CloneMessages(before), h.tools, maxSteps)
+		logRun(c, "the run that answered", messages, answers)
+		if !noRefusals(c, answers) || !accepted(c, "answered", before, messages) {
+			return
+		}
+		scribble(messages, h.tools)
+
+		// two calls in each reply, and the budget runs out while it still asks
+		h = newHarness(b.s)
+		two := lab.Reply(lab.Text("Let me read both again."), b.s.read(b.s.Chain[0]), b.s.read(b.s.Chain[1]))
+		gives := newEndless(c, b.budget, two)
+		messages, _ = S.RunLoop(gives, lab.CloneMessages(before), h.tools, b.budget)
+		logRun(c, "the run that gave up", messages, gives.model)
+		defer scribble(messages, h.tools)
+		if !noRefusals(c, gives.model) {
+			return
+		}
+		accepted(c, "gave up", before, messages)
+	})
+}
+
+// accepted records a failure unless messages starts with before and is a
+// list a provider accepts.
+func accepted(c *checkkit.C, how string, before, messages []lab.Message) bool {
+	if len(messages) < len(before) {
+		c.Errorf("The run that %s returned %s, fewer than the %d it was given.",
+			how, checkkit.Plural(len(messages), "message"), len(before))
+		return false
+	}
+	if !checkkit.SameMessages(c, fmt.Sprintf("The list from the run that %s should start with the messages "+
+		"RunLoop was given, unchanged. Counting from 0:", how), before, messages[:len(before)], 0) {
+		return false
+	}
+	if problems := lab.Validate(messages); len(problems) > 0 {
+		c.Errorf("The list from the run that %s is one a provider would refuse:\n  %s\n"+
+			"Every call needs its result right after the reply that made it, even on the last step.",
+			how, strings.Join(problems, "\n  "))
+		return false
+	}
+	return true
+}
+
+// answersAtOnce: a model that answers at once is called once, and the run
+// ends as answered, with its words and Steps 1.
+func answersAtOnce(c *checkkit.C) {
+	sets := []checkkit.Data[budgeted]{
+		{Name: "the lesson's question, maxSteps 8", Data: budgeted{lessonStory, 8}},
+		{Name: "another question, maxSteps 1", Data: budgeted{otherStory, 1}},
+	}
+	checkkit.Scenarios(c, sets, func(b budgeted) {
+		says := "I can answer that without reading anything: look where " + b.s.Chain[len(b.s.Chain)-1] + " sets it."
+		h := newHarness(b.s)
+		model := lab.NewScriptedModel(lab.Say(says))
+		question := lab.User(b.s.Question)
+		messages, res := S.RunLoop(model, []lab.Message{question}, h.tools, b.budget)
+		logRun(c, "the list RunLoop returned", messages, model)
+		defer scribble(messages, h.tools)
+
+		want := []lab.Message{question, lab.Say(says)}
+		if !sameRequests(c, wantRequests(b.s, want, 1), model) {
+			return
+		}
+		sameOutcome(c, "The reply asks for no tool, so the run ends there: answered, with the reply's words, after 1 step:",
+			outcome{answered, says, 1}, res)
+		sameList(c, "RunLoop", want, messages)
+		sameRuns(c, "The model asked for no tool, so no tool should run.", nil, h.runs)
+	})
+}
