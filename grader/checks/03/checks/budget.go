@@ -28,12 +28,11 @@ func budgets(first, second int) []checkkit.Data[budgeted] {
 }
 
 // runEndless runs the student's loop against a model that never stops
-// asking, and logs the list it returned.
+// asking, and shows the list it returned if the run fails.
 func runEndless(c *checkkit.C, b budgeted) (harness, *endless, []lab.Message, Result) {
 	h := newHarness(b.s)
 	model := newEndless(c, b.budget, b.s.stillAsking())
 	messages, res := S.RunLoop(model, []lab.Message{lab.User(b.s.Question)}, h.tools, b.budget)
-	logRun(c, fmt.Sprintf("with maxSteps %d, the list RunLoop returned", b.budget), messages, model.model)
 	return h, model, messages, res
 }
 
@@ -44,6 +43,7 @@ func calledExactlyMaxSteps(c *checkkit.C) {
 	checkkit.Scenarios(c, budgets(3, 5), func(b budgeted) {
 		h, model, messages, _ := runEndless(c, b)
 		defer scribble(messages, h.tools)
+		defer showIfFails(c, fmt.Sprintf("with maxSteps %d, the list RunLoop returned", b.budget), messages, model.model)()
 		if asked := model.model.Asked(); asked != b.budget {
 			c.Errorf("With maxSteps %d and a model that never stops asking, the model should be called exactly %s; "+
 				"it was called %s.", b.budget, checkkit.Times(b.budget), checkkit.Asked(model.model))
@@ -64,8 +64,9 @@ func calledExactlyMaxSteps(c *checkkit.C) {
 // with no answer text.
 func gaveUpIsNotAnAnswer(c *checkkit.C) {
 	checkkit.Scenarios(c, budgets(3, 4), func(b budgeted) {
-		h, _, messages, res := runEndless(c, b)
+		h, model, messages, res := runEndless(c, b)
 		defer scribble(messages, h.tools)
+		defer showIfFails(c, fmt.Sprintf("with maxSteps %d, the list RunLoop returned", b.budget), messages, model.model)()
 		sameOutcome(c, fmt.Sprintf("The budget of %d ran out while the model still wanted a file, so the run should end "+
 			"as %q with no Text (words written on the way to an answer are not an answer), after %d steps:",
 			b.budget, gaveUp, b.budget), outcome{Status: gaveUp, Steps: b.budget}, res)
@@ -80,8 +81,8 @@ func budgetOfOne(c *checkkit.C) {
 		ask := b.s.follows()[0]
 		model := lab.NewScriptedModel(ask, lab.Say("I should never have been asked this."))
 		messages, res := S.RunLoop(model, []lab.Message{lab.User(b.s.Question)}, h.tools, 1)
-		logRun(c, "the list RunLoop returned", messages, model)
 		defer scribble(messages, h.tools)
+		defer showIfFails(c, "the list RunLoop returned", messages, model)()
 		if asked := model.Asked(); asked != 1 {
 			c.Errorf("With maxSteps 1 the model should be called exactly once; it was called %s.", checkkit.Asked(model))
 			return
@@ -103,8 +104,9 @@ func answerOnLastStep(c *checkkit.C) {
 	}
 	checkkit.Scenarios(c, sets, func(b budgeted) {
 		p := play{b.s, b.s.follows()[len(b.s.Chain)+1-b.budget:]}
-		h, model, messages, res := runLoop(c, p, b.budget)
+		h, model, messages, res := runLoop(p, b.budget)
 		defer scribble(messages, h.tools)
+		defer showIfFails(c, "the list RunLoop returned", messages, model)()
 		noRefusals(c, model)
 		sameOutcome(c, fmt.Sprintf("With maxSteps %d the model answered at call %d, the last one the budget allows: "+
 			"the run should end as %q, with its words, after %d steps. Look for the answer before you decide "+
@@ -128,8 +130,9 @@ func stepsCountsModelCalls(c *checkkit.C) {
 		b := r.budgeted
 		asks := b.s.follows()[len(b.s.Chain)-r.reads:]
 		p := play{b.s, asks}
-		h, model, messages, res := runLoop(c, p, maxSteps)
-		scribble(messages, h.tools)
+		h, model, messages, res := runLoop(p, maxSteps)
+		defer scribble(messages, h.tools)
+		defer showIfFails(c, "the list RunLoop returned", messages, model)()
 		noRefusals(c, model)
 		steps := len(asks) + 1
 		if !sameOutcome(c, fmt.Sprintf("The model asked for %s and answered at its call %d, so Steps should be %d: "+
@@ -140,6 +143,7 @@ func stepsCountsModelCalls(c *checkkit.C) {
 
 		h, endless, messages, res := runEndless(c, b)
 		defer scribble(messages, h.tools)
+		defer showIfFails(c, fmt.Sprintf("with maxSteps %d, the list RunLoop returned", b.budget), messages, endless.model)()
 		if asked := endless.model.Asked(); res.Steps != asked {
 			c.Errorf("Steps should say how many times the model was called. With maxSteps %d and a model that never "+
 				"stops asking, the model was called %s, and Steps was %d.", b.budget, checkkit.Asked(endless.model), res.Steps)
@@ -154,17 +158,13 @@ func stepsCountsModelCalls(c *checkkit.C) {
 // listValidAtEnd: whether the run answers or gives up, the list it returns is
 // one a provider accepts, and it starts with the caller's messages.
 func listValidAtEnd(c *checkkit.C) {
-	earlier := map[string][]lab.Message{
-		lessonStory.ReadName: {lab.User("Hi, I'm Ada."), lab.Say("Hello, Ada.")},
-		otherStory.ReadName:  {lab.User("Good morning."), lab.Say("Morning! What shall I look at?")},
-	}
 	checkkit.Scenarios(c, budgets(2, 3), func(b budgeted) {
-		before := append(slices.Clone(earlier[b.s.ReadName]), lab.User(b.s.Question))
+		before := append(earlier(b.s), lab.User(b.s.Question))
 
 		h := newHarness(b.s)
 		answers := play{b.s, b.s.follows()}.model()
 		messages, _ := S.RunLoop(answers, lab.CloneMessages(before), h.tools, maxSteps)
-		logRun(c, "the run that answered", messages, answers)
+		defer showIfFails(c, "the run that answered", messages, answers)()
 		if !noRefusals(c, answers) || !accepted(c, "answered", before, messages) {
 			return
 		}
@@ -175,8 +175,8 @@ func listValidAtEnd(c *checkkit.C) {
 		two := lab.Reply(lab.Text("Let me read both again."), b.s.read(b.s.Chain[0]), b.s.read(b.s.Chain[1]))
 		gives := newEndless(c, b.budget, two)
 		messages, _ = S.RunLoop(gives, lab.CloneMessages(before), h.tools, b.budget)
-		logRun(c, "the run that gave up", messages, gives.model)
 		defer scribble(messages, h.tools)
+		defer showIfFails(c, "the run that gave up", messages, gives.model)()
 		if !noRefusals(c, gives.model) {
 			return
 		}
@@ -209,8 +209,8 @@ func accepted(c *checkkit.C, how string, before, messages []lab.Message) bool {
 // ends as answered, with its words and Steps 1.
 func answersAtOnce(c *checkkit.C) {
 	sets := []checkkit.Data[budgeted]{
-		{Name: "the lesson's question, maxSteps 8", Data: budgeted{lessonStory, 8}},
-		{Name: "another question, maxSteps 1", Data: budgeted{otherStory, 1}},
+		{Name: "the lesson's question, maxSteps 1", Data: budgeted{lessonStory, 1}},
+		{Name: "another question, maxSteps 8", Data: budgeted{otherStory, 8}},
 	}
 	checkkit.Scenarios(c, sets, func(b budgeted) {
 		says := "I can answer that without reading anything: look where " + b.s.Chain[len(b.s.Chain)-1] + " sets it."
@@ -218,8 +218,8 @@ func answersAtOnce(c *checkkit.C) {
 		model := lab.NewScriptedModel(lab.Say(says))
 		question := lab.User(b.s.Question)
 		messages, res := S.RunLoop(model, []lab.Message{question}, h.tools, b.budget)
-		logRun(c, "the list RunLoop returned", messages, model)
 		defer scribble(messages, h.tools)
+		defer showIfFails(c, "the list RunLoop returned", messages, model)()
 
 		want := []lab.Message{question, lab.Say(says)}
 		if !sameRequests(c, wantRequests(b.s, want, 1), model) {

@@ -59,6 +59,11 @@ func sameRequest(c *checkkit.C, n int, want, got lab.Request) bool {
 			"so every request must carry the specs of the tools the loop was given, the last as well as the first.", n)
 		return false
 	}
+	if wantNames, gotNames := specNames(want.Tools), specNames(got.Tools); wantNames != gotNames {
+		c.Errorf("Request %d should describe the tools the loop was given, in their order: %s. It described %s.",
+			n, wantNames, gotNames)
+		return false
+	}
 	if !c.Equal(fmt.Sprintf("Request %d should describe the tools the loop was given, in their order, "+
 		"exactly as ToolSpecs writes them:", n), want.Tools, got.Tools, cmpopts.EquateEmpty()) {
 		return false
@@ -66,6 +71,32 @@ func sameRequest(c *checkkit.C, n int, want, got lab.Request) bool {
 	return checkkit.SameMessages(c, fmt.Sprintf("Request %d should carry the conversation so far: the messages the loop "+
 		"was given, then each reply followed by its results, one per call, in call order. Counting from 0:", n),
 		want.Messages, got.Messages, 0)
+}
+
+// specNames lists the names of specs: "today, read".
+func specNames(specs []lab.Spec) string {
+	names := make([]string, len(specs))
+	for i, s := range specs {
+		names[i] = s.Name
+	}
+	return checkkit.Commas(names)
+}
+
+// firstRequestHolds records a failure unless the first request model
+// answered held exactly want. A request that holds far more than it should
+// (a whole earlier conversation) is summed up rather than listed.
+func firstRequestHolds(c *checkkit.C, sentence string, want []lab.Message, model *lab.ScriptedModel) bool {
+	requests := model.Calls()
+	if len(requests) == 0 {
+		return true // the count of requests is compared elsewhere
+	}
+	got := requests[0].Messages
+	if extra := len(got) - len(want); extra > 3 {
+		c.Errorf("%s\n  It held %s, %d more than expected, starting with %s.", sentence,
+			checkkit.Plural(len(got), "message"), extra, lab.Show(got[:1]))
+		return false
+	}
+	return checkkit.SameMessages(c, sentence+" Counting from 0:", want, got, 0)
 }
 
 // sameRuns records a failure unless the tools ran exactly as want says: each
@@ -107,9 +138,16 @@ func sameList(c *checkkit.C, who string, want, got []lab.Message) bool {
 		"followed by its results, one per call, in call order, then the answer. Counting from 0:", want, got, 0)
 }
 
-// logRun shows the list a run returned, and what the model refused, under a
-// failure.
-func logRun(c *checkkit.C, title string, messages []lab.Message, model *lab.ScriptedModel) {
-	checkkit.LogConversation(c, title, messages)
-	checkkit.LogRefusals(c, model)
+// showIfFails returns a function that shows the list a call returned, as it
+// was returned, and what the model refused, if the run fails after the call.
+// Deferred at once, it shows the transcript of the run that failed, and not
+// those of the runs before it that passed.
+func showIfFails(c *checkkit.C, title string, messages []lab.Message, model *lab.ScriptedModel) func() {
+	failed, shown := c.Failed(), lab.CloneMessages(messages)
+	return func() {
+		if c.Failed() && !failed {
+			checkkit.LogConversation(c, title, shown)
+			checkkit.LogRefusals(c, model)
+		}
+	}
 }

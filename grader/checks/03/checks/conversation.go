@@ -122,10 +122,14 @@ func newHarness(s story) harness {
 // scribbles to the model there.
 func scribble(messages []lab.Message, tools []lab.Tool) {
 	for i := range messages {
-		messages[i].Content += " (changed by the caller)"
+		if messages[i].Content != "" {
+			messages[i].Content += " (changed by the caller)"
+		}
 		for j := range messages[i].Blocks {
 			b := &messages[i].Blocks[j]
-			b.Text += " (changed by the caller)"
+			if b.Type == lab.TextBlock {
+				b.Text += " (changed by the caller)"
+			}
 			for k := range b.Arguments {
 				b.Arguments[k] = "changed-by-the-caller"
 			}

@@ -10,22 +10,23 @@ import (
 // Lab 1: a loop with a budget, RunLoop. These checks follow the model
 // through the files; budget.go holds the checks of the budget.
 
-// plays pairs each story with the replies its model makes.
+// plays pairs each story with the replies its model makes, and adds a third
+// run: the second story with the read tool called "open".
 func plays(asks func(s story) []lab.Message) []checkkit.Data[play] {
+	sets := append(stories(), checkkit.Data[story]{Name: "other files, the read tool called \"open\"", Data: renamed(otherStory, "open")})
 	var out []checkkit.Data[play]
-	for _, d := range stories() {
+	for _, d := range sets {
 		out = append(out, checkkit.Data[play]{Name: d.Name, Data: play{d.Data, asks(d.Data)}})
 	}
 	return out
 }
 
 // runLoop runs the student's loop on the play's model, with the play's
-// question and fresh tools, and logs the list it returned.
-func runLoop(c *checkkit.C, p play, budget int) (harness, *lab.ScriptedModel, []lab.Message, Result) {
+// question and fresh tools.
+func runLoop(p play, budget int) (harness, *lab.ScriptedModel, []lab.Message, Result) {
 	h := newHarness(p.s)
 	model := p.model()
 	messages, res := S.RunLoop(model, []lab.Message{lab.User(p.s.Question)}, h.tools, budget)
-	logRun(c, "the list RunLoop returned", messages, model)
 	return h, model, messages, res
 }
 
@@ -33,8 +34,9 @@ func runLoop(c *checkkit.C, p play, budget int) (harness, *lab.ScriptedModel, []
 // three files in order and answers with the line from the last.
 func followsThreeFiles(c *checkkit.C) {
 	checkkit.Scenarios(c, plays(story.follows), func(p play) {
-		h, model, messages, res := runLoop(c, p, maxSteps)
+		h, model, messages, res := runLoop(p, maxSteps)
 		defer scribble(messages, h.tools)
+		defer showIfFails(c, "the list RunLoop returned", messages, model)()
 		noRefusals(c, model)
 		checkkit.SameReads(c, "Each reply asks for one file, and the loop should run each call and call the model "+
 			"again, until it answers. The files read should be, in order:", p.s.Chain, h.ws)
@@ -49,20 +51,21 @@ func followsThreeFiles(c *checkkit.C) {
 // per call in call order, before the model is called again.
 func resultsRightAfterTheirReply(c *checkkit.C) {
 	sets := []checkkit.Data[play]{
+		{Name: "the same call twice in one reply, a call with no arguments, an empty file", Data: play{otherStory, []lab.Message{
+			lab.Reply(lab.Text("Twice, to be sure, and the date."), otherStory.read("main.go"),
+				otherStory.read("main.go"), lab.Call("today", nil)),
+			lab.Reply(otherStory.read("settings/README"), otherStory.read("settings/load.go")),
+			lab.Reply(lab.Text("Now the defaults."), otherStory.read("settings/defaults.go")),
+		}}},
 		{Name: "two calls in the first reply", Data: play{lessonStory, []lab.Message{
 			lab.Reply(lab.Text("Both of these first."), lessonStory.read("main.go"), lessonStory.read("config.go")),
 			lab.Reply(lab.Text("Now env.go."), lessonStory.read("env.go")),
 		}}},
-		{Name: "the same call twice in one reply, a call with no arguments, an empty file", Data: play{otherStory, []lab.Message{
-			lab.Reply(lab.Text("Twice, to be sure, and the date."), otherStory.read("cmd/api/main.go"),
-				otherStory.read("cmd/api/main.go"), lab.Call("today", nil)),
-			lab.Reply(otherStory.read("settings/README"), otherStory.read("settings/load.go")),
-			lab.Reply(lab.Text("Now the defaults."), otherStory.read("settings/defaults.go")),
-		}}},
 	}
 	checkkit.Scenarios(c, sets, func(p play) {
-		h, model, messages, _ := runLoop(c, p, maxSteps)
+		h, model, messages, _ := runLoop(p, maxSteps)
 		defer scribble(messages, h.tools)
+		defer showIfFails(c, "the list RunLoop returned", messages, model)()
 		want := append([]lab.Message{lab.User(p.s.Question)}, p.want()...)
 		if !sameRequests(c, wantRequests(p.s, want, 1), model) {
 			return
@@ -78,8 +81,9 @@ func resultsRightAfterTheirReply(c *checkkit.C) {
 // describes the tools, the last as well as the first.
 func toolsInEveryRequest(c *checkkit.C) {
 	checkkit.Scenarios(c, plays(story.follows), func(p play) {
-		h, model, messages, _ := runLoop(c, p, maxSteps)
+		h, model, messages, _ := runLoop(p, maxSteps)
 		defer scribble(messages, h.tools)
+		defer showIfFails(c, "the list RunLoop returned", messages, model)()
 		if !noRefusals(c, model) {
 			return
 		}
@@ -103,8 +107,8 @@ func callsRunWhateverStopReason(c *checkkit.C) {
 		h := newHarness(p.s)
 		model := p.model()
 		messages, res := S.RunLoop(mislabelled{model}, []lab.Message{lab.User(p.s.Question)}, h.tools, maxSteps)
-		logRun(c, "the list RunLoop returned", messages, model)
 		defer scribble(messages, h.tools)
+		defer showIfFails(c, "the list RunLoop returned", messages, model)()
 		last := p.s.Chain[len(p.s.Chain)-1]
 		if !checkkit.SameReads(c, fmt.Sprintf("The first reply holds a call to read %s, and its stop reason says \"stop\". "+
 			"The call is in the content, so the loop should run it: go by the calls ToolCalls finds, not by StopReason.", last),
@@ -132,8 +136,9 @@ func eachCallRunsOnce(c *checkkit.C) {
 		}}},
 	}
 	checkkit.Scenarios(c, sets, func(p play) {
-		h, model, messages, _ := runLoop(c, p, maxSteps)
+		h, model, messages, _ := runLoop(p, maxSteps)
 		defer scribble(messages, h.tools)
+		defer showIfFails(c, "the list RunLoop returned", messages, model)()
 		if !noRefusals(c, model) {
 			return
 		}

@@ -11,7 +11,7 @@ import (
 
 // earlier is a conversation held before the question, one for each story.
 func earlier(s story) []lab.Message {
-	if s.ReadName == lessonStory.ReadName {
+	if s.Question == lessonStory.Question {
 		return []lab.Message{lab.User("Hi, I'm Ada."), lab.Say("Hello, Ada.")}
 	}
 	return []lab.Message{lab.User("Good morning."), lab.Say("Morning! What shall I look at?"),
@@ -26,12 +26,11 @@ func chatAppendsQuestionOnce(c *checkkit.C) {
 		h := newHarness(p.s)
 		model := p.model()
 		messages, res := S.Chat(model, lab.CloneMessages(before), p.s.Question, h.tools)
-		logRun(c, "the list Chat returned", messages, model)
 		defer scribble(messages, h.tools)
+		defer showIfFails(c, "the list Chat returned", messages, model)()
 
 		asked := append(lab.CloneMessages(before), lab.User(p.s.Question))
-		if requests := model.Calls(); len(requests) > 0 && !checkkit.SameMessages(c, "The first request should hold "+
-			"the earlier messages, then the question, once. Counting from 0:", asked, requests[0].Messages, 0) {
+		if !firstRequestHolds(c, "The first request should hold the earlier messages, then the question, once.", asked, model) {
 			return
 		}
 		want := append(asked, p.want()...)
@@ -52,12 +51,21 @@ func chatBudgetIsMaxSteps(c *checkkit.C) {
 		h := newHarness(s)
 		model := newEndless(c, maxSteps, s.stillAsking())
 		messages, res := S.Chat(model, nil, s.Question, h.tools)
-		logRun(c, "the list Chat returned", messages, model.model)
 		defer scribble(messages, h.tools)
+		defer showIfFails(c, "the list Chat returned", messages, model.model)()
 
+		question := []lab.Message{lab.User(s.Question)}
+		if !firstRequestHolds(c, "Chat was given a nil list: a new conversation. The first request should hold "+
+			"the question alone.", question, model.model) {
+			return
+		}
 		if asked := model.model.Asked(); asked != maxSteps {
 			c.Errorf("Chat should run the loop with a budget of MaxSteps, %d: a model that never stops asking "+
 				"should be called exactly %d times. It was called %s.", maxSteps, maxSteps, checkkit.Asked(model.model))
+			return
+		}
+		want := append(question, gaveUpList(s, s.stillAsking(), maxSteps)...)
+		if !sameRequests(c, wantRequests(s, want, 1), model.model) || !sameList(c, "Chat", want, messages) {
 			return
 		}
 		sameOutcome(c, fmt.Sprintf("Chat should report that the run gave up after %d steps, with no Text:", maxSteps),
@@ -83,7 +91,7 @@ func chatStartsFromTheListGiven(c *checkkit.C) {
 		h1 := newHarness(p.first)
 		m1 := first.model()
 		list1, _ := S.Chat(m1, nil, p.first.Question, h1.tools)
-		logRun(c, "the list the first Chat returned", list1, m1)
+		defer showIfFails(c, "the list the first Chat returned", list1, m1)()
 		want1 := append([]lab.Message{lab.User(p.first.Question)}, first.want()...)
 		if !sameRequests(c, wantRequests(p.first, want1, 1), m1) || !sameList(c, "the first Chat", want1, list1) {
 			return
@@ -94,10 +102,9 @@ func chatStartsFromTheListGiven(c *checkkit.C) {
 		h2 := newHarness(p.second)
 		m2 := second.model()
 		list2, _ := S.Chat(m2, nil, p.second.Question, h2.tools)
-		logRun(c, "the list the second Chat returned", list2, m2)
-		if requests := m2.Calls(); len(requests) > 0 && !checkkit.SameMessages(c, "Chat was then given a nil list: "+
-			"a new conversation. Its first request should hold its question alone, and nothing of the conversation "+
-			"before it. Counting from 0:", []lab.Message{lab.User(p.second.Question)}, requests[0].Messages, 0) {
+		defer showIfFails(c, "the list the second Chat returned", list2, m2)()
+		if !firstRequestHolds(c, "Chat was then given a nil list: a new conversation. Its first request should "+
+			"hold its question alone, and nothing of the conversation before it.", []lab.Message{lab.User(p.second.Question)}, m2) {
 			return
 		}
 		want2 := append([]lab.Message{lab.User(p.second.Question)}, second.want()...)
@@ -116,13 +123,12 @@ func chatStartsFromTheListGiven(c *checkkit.C) {
 		h3 := newHarness(p.first)
 		m3 := lab.NewScriptedModel(lab.Say(says))
 		list3, res := S.Chat(m3, list1, followUp, h3.tools)
-		logRun(c, "the list the third Chat returned", list3, m3)
 		defer scribble(list3, h3.tools)
+		defer showIfFails(c, "the list the third Chat returned", list3, m3)()
 		asked := append(edited, lab.User(followUp))
-		if requests := m3.Calls(); len(requests) > 0 && !checkkit.SameMessages(c, "The caller then edited the first "+
-			"question in the list the first Chat returned, and handed that list back with a follow-up. The request "+
-			"should carry the list exactly as handed back, edit included, then the follow-up. Counting from 0:",
-			asked, requests[0].Messages, 0) {
+		if !firstRequestHolds(c, "The caller then edited the first question in the list the first Chat returned, "+
+			"and handed that list back with a follow-up. The request should carry the list exactly as handed back, "+
+			"edit included, then the follow-up.", asked, m3) {
 			return
 		}
 		if !sameRequests(c, wantRequests(p.first, append(asked, lab.Say(says)), len(asked)), m3) {

@@ -40,25 +40,25 @@ var lessonStory = story{
 	ReadName: "read",
 }
 
-// otherStory is another program with the same kind of bug: other paths,
-// another port, a read tool under another name, and a second tool offered
-// first. An empty file sits among them.
+// otherStory is another program with the same kind of bug: another main.go,
+// other paths, another port, and a second tool offered first. An empty file
+// sits among them.
 var otherStory = story{
 	Files: map[string]string{
-		"cmd/api/main.go":      "package main\n\nfunc main() {\n\tlisten(settings.Load().Addr)\n}\n",
+		"main.go":              "package main\n\nfunc main() {\n\tlisten(settings.Load().Addr)\n}\n",
 		"settings/load.go":     "package settings\n\nfunc Load() Settings {\n\treturn Settings{Addr: \":\" + orDefault(os.Getenv(\"API_PORT\"), fallbackPort)}\n}\n",
 		"settings/defaults.go": "package settings\n\n// fallbackPort is used when $API_PORT is unset.\nconst fallbackPort = \"7070\"\n",
 		"settings/README":      "",
 	},
 	Question: "Why does the API answer on 7070? Find where 7070 is set.",
-	Chain:    []string{"cmd/api/main.go", "settings/load.go", "settings/defaults.go"},
+	Chain:    []string{"main.go", "settings/load.go", "settings/defaults.go"},
 	Words: []string{
 		"The address comes from settings.Load.",
 		"Load falls back to fallbackPort.",
 		"Now the defaults.",
 	},
 	Quote:    "const fallbackPort",
-	ReadName: "open",
+	ReadName: "read",
 	Today:    "2026-12-01",
 }
 
@@ -66,8 +66,15 @@ var otherStory = story{
 func stories() []checkkit.Data[story] {
 	return []checkkit.Data[story]{
 		{Name: "the lesson's files, port 9090", Data: lessonStory},
-		{Name: "other files, port 7070, the read tool called \"open\"", Data: otherStory},
+		{Name: "other files, port 7070", Data: otherStory},
 	}
+}
+
+// renamed is s with its read tool under another name: code that looks for
+// "read" by name instead of the tools it was given shows.
+func renamed(s story, name string) story {
+	s.ReadName = name
+	return s
 }
 
 // tools returns fresh kit tools over ws: the read tool under the story's
