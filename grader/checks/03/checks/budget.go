@@ -16,14 +16,23 @@ import (
 type budgeted struct {
 	s      story
 	budget int
+	ask    []lab.Block // the calls of every reply of a model that never stops asking; none: the story's stillAsking
+}
+
+// reply is what a model that never stops asking says every time.
+func (b budgeted) reply() lab.Message {
+	if len(b.ask) == 0 {
+		return b.s.stillAsking()
+	}
+	return lab.Reply(append([]lab.Block{lab.Text("Let me check these once more.")}, b.ask...)...)
 }
 
 // budgets pairs the two stories with two budgets.
 func budgets(first, second int) []checkkit.Data[budgeted] {
 	sets := stories()
 	return []checkkit.Data[budgeted]{
-		{Name: fmt.Sprintf("%s, maxSteps %d", sets[0].Name, first), Data: budgeted{sets[0].Data, first}},
-		{Name: fmt.Sprintf("%s, maxSteps %d", sets[1].Name, second), Data: budgeted{sets[1].Data, second}},
+		{Name: fmt.Sprintf("%s, maxSteps %d", sets[0].Name, first), Data: budgeted{s: sets[0].Data, budget: first}},
+		{Name: fmt.Sprintf("%s, maxSteps %d", sets[1].Name, second), Data: budgeted{s: sets[1].Data, budget: second}},
 	}
 }
 
@@ -31,7 +40,7 @@ func budgets(first, second int) []checkkit.Data[budgeted] {
 // asking, and shows the list it returned if the run fails.
 func runEndless(c *checkkit.C, b budgeted) (harness, *endless, []lab.Message, Result) {
 	h := newHarness(b.s)
-	model := newEndless(c, b.budget, b.s.stillAsking())
+	model := newEndless(c, b.budget, b.reply())
 	messages, res := S.RunLoop(model, []lab.Message{lab.User(b.s.Question)}, h.tools, b.budget)
 	return h, model, messages, res
 }
@@ -40,7 +49,10 @@ func runEndless(c *checkkit.C, b budgeted) (harness, *endless, []lab.Message, Re
 // maxSteps times, not once more and not once less, and each of its calls
 // runs once.
 func calledExactlyMaxSteps(c *checkkit.C) {
-	checkkit.Scenarios(c, budgets(3, 5), func(b budgeted) {
+	sets := budgets(3, 5)
+	sets[1].Name += ", two calls in every reply"
+	sets[1].Data.ask = []lab.Block{otherStory.read("main.go"), lab.Call("today", nil)}
+	checkkit.Scenarios(c, sets, func(b budgeted) {
 		h, model, messages, _ := runEndless(c, b)
 		defer scribble(messages, h.tools)
 		defer showIfFails(c, fmt.Sprintf("with maxSteps %d, the list RunLoop returned", b.budget), messages, model.model)()
@@ -49,14 +61,13 @@ func calledExactlyMaxSteps(c *checkkit.C) {
 				"it was called %s.", b.budget, checkkit.Times(b.budget), checkkit.Asked(model.model))
 			return
 		}
-		want := append([]lab.Message{lab.User(b.s.Question)}, gaveUpList(b.s, b.s.stillAsking(), b.budget)...)
-		if !sameRequests(c, wantRequests(b.s, want, 1), model.model) {
+		want := append([]lab.Message{lab.User(b.s.Question)}, gaveUpList(b.s, b.reply(), b.budget)...)
+		if !sameRequests(c, wantRequests(b.s, want, 1), model.model) || !sameList(c, "RunLoop", want, messages) {
 			return
 		}
-		read := b.s.stillAsking().Blocks[1]
-		sameRuns(c, fmt.Sprintf("Each of the %d replies asks for %s once more, and each call should run once, "+
-			"even the last reply's.", b.budget, b.s.Chain[0]),
-			slices.Repeat([]checkkit.ToolRun{{Tool: read.Name, Args: read.Arguments}}, b.budget), h.runs)
+		sameRuns(c, fmt.Sprintf("Each of the %d replies asks for the same again, and each call should run once, "+
+			"even the last reply's.", b.budget),
+			play{b.s, slices.Repeat([]lab.Message{b.reply()}, b.budget)}.runs(), h.runs)
 	})
 }
 
@@ -99,8 +110,8 @@ func budgetOfOne(c *checkkit.C) {
 // budget allows has answered.
 func answerOnLastStep(c *checkkit.C) {
 	sets := []checkkit.Data[budgeted]{
-		{Name: "the lesson's files, three reads and the answer, maxSteps 4", Data: budgeted{lessonStory, 4}},
-		{Name: "other files, two reads and the answer, maxSteps 3", Data: budgeted{otherStory, 3}},
+		{Name: "the lesson's files, three reads and the answer, maxSteps 4", Data: budgeted{s: lessonStory, budget: 4}},
+		{Name: "other files, two reads and the answer, maxSteps 3", Data: budgeted{s: otherStory, budget: 3}},
 	}
 	checkkit.Scenarios(c, sets, func(b budgeted) {
 		p := play{b.s, b.s.follows()[len(b.s.Chain)+1-b.budget:]}
@@ -123,8 +134,8 @@ func stepsCountsModelCalls(c *checkkit.C) {
 		reads int // how many files the model reads before it answers, in the run that answers
 	}
 	sets := []checkkit.Data[reads]{
-		{Name: "the lesson's files, two reads then the answer; then maxSteps 2", Data: reads{budgeted{lessonStory, 2}, 2}},
-		{Name: "other files, one read then the answer; then maxSteps 3", Data: reads{budgeted{otherStory, 3}, 1}},
+		{Name: "the lesson's files, two reads then the answer; then maxSteps 2", Data: reads{budgeted{s: lessonStory, budget: 2}, 2}},
+		{Name: "other files, one read then the answer; then maxSteps 3", Data: reads{budgeted{s: otherStory, budget: 3}, 1}},
 	}
 	checkkit.Scenarios(c, sets, func(r reads) {
 		b := r.budgeted
@@ -132,12 +143,12 @@ func stepsCountsModelCalls(c *checkkit.C) {
 		p := play{b.s, asks}
 		h, model, messages, res := runLoop(p, maxSteps)
 		defer scribble(messages, h.tools)
-		defer showIfFails(c, "the list RunLoop returned", messages, model)()
-		noRefusals(c, model)
+		show := showIfFails(c, "the run that answered", messages, model)
 		steps := len(asks) + 1
-		if !sameOutcome(c, fmt.Sprintf("The model asked for %s and answered at its call %d, so Steps should be %d: "+
-			"a step is one model call, whatever the reply holds.", checkkit.Plural(len(asks), "file"), steps, steps),
-			outcome{answered, b.s.answer(), steps}, res) {
+		if !noRefusals(c, model) || !sameOutcome(c, fmt.Sprintf("The model asked for %s and answered at its call %d, "+
+			"so Steps should be %d: a step is one model call, whatever the reply holds.",
+			checkkit.Plural(len(asks), "file"), steps, steps), outcome{answered, b.s.answer(), steps}, res) {
+			show()
 			return
 		}
 
@@ -164,8 +175,9 @@ func listValidAtEnd(c *checkkit.C) {
 		h := newHarness(b.s)
 		answers := play{b.s, b.s.follows()}.model()
 		messages, _ := S.RunLoop(answers, lab.CloneMessages(before), h.tools, maxSteps)
-		defer showIfFails(c, "the run that answered", messages, answers)()
+		show := showIfFails(c, "the run that answered", messages, answers)
 		if !noRefusals(c, answers) || !accepted(c, "answered", before, messages) {
+			show()
 			return
 		}
 		scribble(messages, h.tools)
@@ -209,8 +221,8 @@ func accepted(c *checkkit.C, how string, before, messages []lab.Message) bool {
 // ends as answered, with its words and Steps 1.
 func answersAtOnce(c *checkkit.C) {
 	sets := []checkkit.Data[budgeted]{
-		{Name: "the lesson's question, maxSteps 1", Data: budgeted{lessonStory, 1}},
-		{Name: "another question, maxSteps 8", Data: budgeted{otherStory, 8}},
+		{Name: "the lesson's question, maxSteps 1", Data: budgeted{s: lessonStory, budget: 1}},
+		{Name: "another question, maxSteps 8", Data: budgeted{s: otherStory, budget: 8}},
 	}
 	checkkit.Scenarios(c, sets, func(b budgeted) {
 		says := "I can answer that without reading anything: look where " + b.s.Chain[len(b.s.Chain)-1] + " sets it."
@@ -221,12 +233,17 @@ func answersAtOnce(c *checkkit.C) {
 		defer scribble(messages, h.tools)
 		defer showIfFails(c, "the list RunLoop returned", messages, model)()
 
+		if asked := model.Asked(); asked != 1 {
+			c.Errorf("With maxSteps %d, the model should be called once: its first reply asks for no tool, and that "+
+				"ends the run. It was called %s.", b.budget, checkkit.Asked(model))
+			return
+		}
 		want := []lab.Message{question, lab.Say(says)}
 		if !sameRequests(c, wantRequests(b.s, want, 1), model) {
 			return
 		}
-		sameOutcome(c, "The reply asks for no tool, so the run ends there: answered, with the reply's words, after 1 step:",
-			outcome{answered, says, 1}, res)
+		sameOutcome(c, fmt.Sprintf("With maxSteps %d, the reply asks for no tool, so the run ends there: answered, "+
+			"with the reply's words, after 1 step:", b.budget), outcome{answered, says, 1}, res)
 		sameList(c, "RunLoop", want, messages)
 		sameRuns(c, "The model asked for no tool, so no tool should run.", nil, h.runs)
 	})

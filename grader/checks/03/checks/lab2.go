@@ -47,25 +47,38 @@ func chatAppendsQuestionOnce(c *checkkit.C) {
 // that never stops asking is called exactly MaxSteps times, and Chat reports
 // that the run gave up.
 func chatBudgetIsMaxSteps(c *checkkit.C) {
-	checkkit.Scenarios(c, stories(), func(s story) {
+	type chat struct {
+		s      story
+		before []lab.Message
+	}
+	sets := []checkkit.Data[chat]{
+		{Name: "the lesson's files, a new conversation", Data: chat{lessonStory, nil}},
+		{Name: "other files, after an earlier conversation", Data: chat{otherStory, earlier(otherStory)}},
+	}
+	checkkit.Scenarios(c, sets, func(d chat) {
+		s := d.s
 		h := newHarness(s)
 		model := newEndless(c, maxSteps, s.stillAsking())
-		messages, res := S.Chat(model, nil, s.Question, h.tools)
+		messages, res := S.Chat(model, lab.CloneMessages(d.before), s.Question, h.tools)
 		defer scribble(messages, h.tools)
 		defer showIfFails(c, "the list Chat returned", messages, model.model)()
 
-		question := []lab.Message{lab.User(s.Question)}
-		if !firstRequestHolds(c, "Chat was given a nil list: a new conversation. The first request should hold "+
-			"the question alone.", question, model.model) {
+		asked := append(lab.CloneMessages(d.before), lab.User(s.Question))
+		sentence := "Chat was given a nil list: a new conversation. The first request should hold the question alone."
+		if d.before != nil {
+			sentence = "The first request should hold the earlier messages, then the question, once."
+		}
+		if !firstRequestHolds(c, sentence, asked, model.model) {
 			return
 		}
-		if asked := model.model.Asked(); asked != maxSteps {
-			c.Errorf("Chat should run the loop with a budget of MaxSteps, %d: a model that never stops asking "+
-				"should be called exactly %d times. It was called %s.", maxSteps, maxSteps, checkkit.Asked(model.model))
+		if n := model.model.Asked(); n != maxSteps {
+			c.Errorf("Chat should run the loop with a budget of MaxSteps, %d, however long the list it was given: "+
+				"a model that never stops asking should be called exactly %d times. It was called %s.",
+				maxSteps, maxSteps, checkkit.Asked(model.model))
 			return
 		}
-		want := append(question, gaveUpList(s, s.stillAsking(), maxSteps)...)
-		if !sameRequests(c, wantRequests(s, want, 1), model.model) || !sameList(c, "Chat", want, messages) {
+		want := append(asked, gaveUpList(s, s.stillAsking(), maxSteps)...)
+		if !sameRequests(c, wantRequests(s, want, len(asked)), model.model) || !sameList(c, "Chat", want, messages) {
 			return
 		}
 		sameOutcome(c, fmt.Sprintf("Chat should report that the run gave up after %d steps, with no Text:", maxSteps),
