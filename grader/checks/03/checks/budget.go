@@ -49,9 +49,10 @@ func runEndless(c *checkkit.C, b budgeted) (harness, *endless, []lab.Message, Re
 // maxSteps times, not once more and not once less, and each of its calls
 // runs once.
 func calledExactlyMaxSteps(c *checkkit.C) {
-	sets := budgets(3, 5)
-	sets[1].Name += ", two calls in every reply"
-	sets[1].Data.ask = []lab.Block{otherStory.read("main.go"), lab.Call("today", nil)}
+	sets := budgets(5, 3)
+	sets[0], sets[1] = sets[1], sets[0]
+	sets[0].Name += ", two calls in every reply"
+	sets[0].Data.ask = []lab.Block{otherStory.read("main.go"), lab.Call("today", nil)}
 	checkkit.Scenarios(c, sets, func(b budgeted) {
 		h, model, messages, _ := runEndless(c, b)
 		defer scribble(messages, h.tools)

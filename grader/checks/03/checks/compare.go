@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -147,7 +148,9 @@ func showIfFails(c *checkkit.C, title string, messages []lab.Message, model *lab
 	return func() {
 		if c.Failed() && !failed {
 			checkkit.LogConversation(c, title, shown)
-			checkkit.LogRefusals(c, model)
+			if !slices.ContainsFunc(shown, func(m lab.Message) bool { return m.Error != "" }) {
+				checkkit.LogRefusals(c, model) // not in the list already
+			}
 		}
 	}
 }

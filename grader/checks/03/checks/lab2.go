@@ -52,8 +52,8 @@ func chatBudgetIsMaxSteps(c *checkkit.C) {
 		before []lab.Message
 	}
 	sets := []checkkit.Data[chat]{
-		{Name: "the lesson's files, a new conversation", Data: chat{lessonStory, nil}},
 		{Name: "other files, after an earlier conversation", Data: chat{otherStory, earlier(otherStory)}},
+		{Name: "the lesson's files, a new conversation", Data: chat{lessonStory, nil}},
 	}
 	checkkit.Scenarios(c, sets, func(d chat) {
 		s := d.s
