@@ -81,9 +81,12 @@ func gaveUpIsNotAnAnswer(c *checkkit.C) {
 		h, model, messages, res := runEndless(c, b)
 		defer scribble(messages, h.tools)
 		defer showIfFails(c, fmt.Sprintf("with maxSteps %d, the list RunLoop returned", b.budget), messages, model.model)()
-		sameOutcome(c, fmt.Sprintf("The budget of %d ran out while the model still wanted a file, so the run should end "+
+		if sameOutcome(c, fmt.Sprintf("The budget of %d ran out while the model still wanted a file, so the run should end "+
 			"as %q with no Text (words written on the way to an answer are not an answer), after %d steps:",
-			b.budget, gaveUp, b.budget), outcome{Status: gaveUp, Steps: b.budget}, res)
+			b.budget, gaveUp, b.budget), outcome{Status: gaveUp, Steps: b.budget}, res) {
+			want := append([]lab.Message{lab.User(b.s.Question)}, gaveUpList(b.s, b.reply(), b.budget)...)
+			sameConversation(c, b.s, want, 1, model.model, "RunLoop", messages)
+		}
 	})
 }
 
@@ -104,8 +107,10 @@ func budgetOfOne(c *checkkit.C) {
 		sameOutcome(c, fmt.Sprintf("The one reply asked for %s and the budget is spent: the run should end as %q "+
 			"after 1 step, with no Text:", b.s.Chain[0], gaveUp), outcome{Status: gaveUp, Steps: 1}, res)
 		want := append([]lab.Message{lab.User(b.s.Question)}, answeredCalls(b.s, []lab.Message{ask}, 1)...)
-		checkkit.SameMessages(c, "The list should end with the last call answered: the question, the reply, "+
-			"then the result for c1. Counting from 0:", want, messages, 0)
+		if checkkit.SameMessages(c, "The list should end with the last call answered: the question, the reply, "+
+			"then the result for c1. Counting from 0:", want, messages, 0) {
+			sameRequests(c, wantRequests(b.s, want, 1), model)
+		}
 	})
 }
 
@@ -125,7 +130,7 @@ func answerOnLastStep(c *checkkit.C) {
 		sameOutcome(c, fmt.Sprintf("With maxSteps %d the model answered at call %d, the last one the budget allows: "+
 			"the run should end as %q, with its words, after %d steps. Look for the answer before you decide "+
 			"the budget is spent.", b.budget, b.budget, answered, b.budget), outcome{answered, b.s.answer(), b.budget}, res)
-		sameList(c, "RunLoop", append([]lab.Message{lab.User(b.s.Question)}, p.want()...), messages)
+		sameConversation(c, b.s, append([]lab.Message{lab.User(b.s.Question)}, p.want()...), 1, model, "RunLoop", messages)
 	})
 }
 
@@ -179,7 +184,8 @@ func listValidAtEnd(c *checkkit.C) {
 		answers := play{b.s, b.s.follows()}.model()
 		messages, _ := S.RunLoop(answers, lab.CloneMessages(before), h.tools, maxSteps)
 		show := showIfFails(c, "the run that answered", messages, answers)
-		if !noRefusals(c, answers) || !accepted(c, "answered", before, messages) {
+		if !noRefusals(c, answers) || !accepted(c, "answered", before, messages) ||
+			!sameList(c, "RunLoop", append(lab.CloneMessages(before), play{b.s, b.s.follows()}.want()...), messages) {
 			show()
 			return
 		}
@@ -192,10 +198,10 @@ func listValidAtEnd(c *checkkit.C) {
 		messages, _ = S.RunLoop(gives, lab.CloneMessages(before), h.tools, b.budget)
 		defer scribble(messages, h.tools)
 		defer showIfFails(c, "the run that gave up", messages, gives.model)()
-		if !noRefusals(c, gives.model) {
+		if !noRefusals(c, gives.model) || !accepted(c, "gave up", before, messages) {
 			return
 		}
-		accepted(c, "gave up", before, messages)
+		sameList(c, "RunLoop", append(lab.CloneMessages(before), gaveUpList(b.s, two, b.budget)...), messages)
 	})
 }
 
@@ -223,12 +229,19 @@ func accepted(c *checkkit.C, how string, before, messages []lab.Message) bool {
 // answersAtOnce: a model that answers at once is called once, and the run
 // ends as answered, with its words and Steps 1.
 func answersAtOnce(c *checkkit.C) {
-	sets := []checkkit.Data[budgeted]{
-		{Name: "the lesson's question, maxSteps 1", Data: budgeted{s: lessonStory, budget: 1}},
-		{Name: "another question, maxSteps 8", Data: budgeted{s: otherStory, budget: 8}},
+	type answer struct {
+		budgeted
+		says string
 	}
-	checkkit.Scenarios(c, sets, func(b budgeted) {
-		says := "I can answer that without reading anything: look where " + b.s.Chain[len(b.s.Chain)-1] + " sets it."
+	sets := []checkkit.Data[answer]{
+		{Name: "an answer with no words at all, maxSteps 8", Data: answer{budgeted{s: otherStory, budget: 8}, ""}},
+		{Name: "the lesson's question, maxSteps 1", Data: answer{budgeted{s: lessonStory, budget: 1},
+			"I can answer that without reading anything: look where env.go sets it."}},
+		{Name: "another question, maxSteps 8", Data: answer{budgeted{s: otherStory, budget: 8},
+			"I can answer that without reading anything: look where settings/defaults.go sets it."}},
+	}
+	checkkit.Scenarios(c, sets, func(a answer) {
+		b, says := a.budgeted, a.says
 		h := newHarness(b.s)
 		model := lab.NewScriptedModel(lab.Say(says))
 		question := lab.User(b.s.Question)

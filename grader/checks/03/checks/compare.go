@@ -100,6 +100,13 @@ func firstRequestHolds(c *checkkit.C, sentence string, want []lab.Message, model
 	return checkkit.SameMessages(c, sentence+" Counting from 0:", want, got, 0)
 }
 
+// sameConversation records a failure unless the model answered exactly the
+// requests of the conversation want, whose first given messages were handed
+// to the student's code, and the list who returned is want.
+func sameConversation(c *checkkit.C, s story, want []lab.Message, given int, model *lab.ScriptedModel, who string, got []lab.Message) bool {
+	return sameRequests(c, wantRequests(s, want, given), model) && sameList(c, who, want, got)
+}
+
 // sameRuns records a failure unless the tools ran exactly as want says: each
 // tool once per call, with the arguments the model wrote, in call order.
 func sameRuns(c *checkkit.C, sentence string, want []checkkit.ToolRun, runs *checkkit.ToolRuns) bool {

@@ -46,6 +46,9 @@ func followsThreeFiles(c *checkkit.C) {
 		sameOutcome(c, fmt.Sprintf("The model answered at its call %d, so the run should end as answered, "+
 			"with the words of that last reply, after %d steps:", steps, steps),
 			outcome{answered, p.s.answer(), steps}, res)
+		if !c.Failed() {
+			sameConversation(c, p.s, append([]lab.Message{lab.User(p.s.Question)}, p.want()...), 1, model, "RunLoop", messages)
+		}
 	})
 }
 
@@ -69,10 +72,7 @@ func resultsRightAfterTheirReply(c *checkkit.C) {
 		defer scribble(messages, h.tools)
 		defer showIfFails(c, "the list RunLoop returned", messages, model)()
 		want := append([]lab.Message{lab.User(p.s.Question)}, p.want()...)
-		if !sameRequests(c, wantRequests(p.s, want, 1), model) {
-			return
-		}
-		if !sameList(c, "RunLoop", want, messages) {
+		if !sameConversation(c, p.s, want, 1, model, "RunLoop", messages) {
 			return
 		}
 		sameRuns(c, "Each call should run its tool once, with the arguments the model wrote, in call order.", p.runs(), h.runs)
@@ -96,6 +96,7 @@ func toolsInEveryRequest(c *checkkit.C) {
 				return
 			}
 		}
+		sameConversation(c, p.s, append([]lab.Message{lab.User(p.s.Question)}, p.want()...), 1, model, "RunLoop", messages)
 	})
 }
 
@@ -117,9 +118,11 @@ func callsRunWhateverStopReason(c *checkkit.C) {
 			[]string{last}, h.ws) {
 			return
 		}
-		noRefusals(c, model)
-		sameOutcome(c, "The run should end as answered, with the words of the reply written after the file was read, after 2 steps:",
-			outcome{answered, p.s.answer(), 2}, res)
+		if !noRefusals(c, model) || !sameOutcome(c, "The run should end as answered, with the words of the reply "+
+			"written after the file was read, after 2 steps:", outcome{answered, p.s.answer(), 2}, res) {
+			return
+		}
+		sameConversation(c, p.s, append([]lab.Message{lab.User(p.s.Question)}, p.want()...), 1, model, "RunLoop", messages)
 	})
 }
 
@@ -149,6 +152,6 @@ func eachCallRunsOnce(c *checkkit.C) {
 			"none run twice, nothing added.", p.runs(), h.runs) {
 			return
 		}
-		sameList(c, "RunLoop", append([]lab.Message{lab.User(p.s.Question)}, p.want()...), messages)
+		sameConversation(c, p.s, append([]lab.Message{lab.User(p.s.Question)}, p.want()...), 1, model, "RunLoop", messages)
 	})
 }
