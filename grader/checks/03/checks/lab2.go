@@ -144,7 +144,8 @@ func chatStartsFromTheListGiven(c *checkkit.C) {
 			"edit included, then the follow-up.", asked, m3) {
 			return
 		}
-		if !sameRequests(c, wantRequests(p.first, append(asked, lab.Say(says)), len(asked)), m3) {
+		want3 := append(asked, lab.Say(says))
+		if !sameRequests(c, wantRequests(p.first, want3, len(asked)), m3) || !sameList(c, "the third Chat", want3, list3) {
 			return
 		}
 		sameOutcome(c, "The follow-up is answered at once: answered, after 1 step:", outcome{answered, says, 1}, res)
