@@ -92,9 +92,14 @@ func firstRequestHolds(c *checkkit.C, sentence string, want []lab.Message, model
 		return true // the count of requests is compared elsewhere
 	}
 	got := requests[0].Messages
-	if extra := len(got) - len(want); extra > 3 {
+	switch extra := len(got) - len(want); {
+	case extra > 3:
 		c.Errorf("%s\n  It held %s, %d more than expected, starting with %s.", sentence,
 			checkkit.Plural(len(got), "message"), extra, lab.Show(got[:1]))
+		return false
+	case extra < -3:
+		c.Errorf("%s\n  It held %s, %d fewer than expected: %s.", sentence,
+			checkkit.Plural(len(got), "message"), -extra, strings.ReplaceAll(lab.Show(got), "\n", "; "))
 		return false
 	}
 	return checkkit.SameMessages(c, sentence+" Counting from 0:", want, got, 0)

@@ -104,9 +104,10 @@ func chatStartsFromTheListGiven(c *checkkit.C) {
 		h1 := newHarness(p.first)
 		m1 := first.model()
 		list1, _ := S.Chat(m1, nil, p.first.Question, h1.tools)
-		defer showIfFails(c, "the list the first Chat returned", list1, m1)()
+		show := showIfFails(c, "the list the first Chat returned", list1, m1)
 		want1 := append([]lab.Message{lab.User(p.first.Question)}, first.want()...)
 		if !sameRequests(c, wantRequests(p.first, want1, 1), m1) || !sameList(c, "the first Chat", want1, list1) {
+			show()
 			return
 		}
 
@@ -115,13 +116,12 @@ func chatStartsFromTheListGiven(c *checkkit.C) {
 		h2 := newHarness(p.second)
 		m2 := second.model()
 		list2, _ := S.Chat(m2, nil, p.second.Question, h2.tools)
-		defer showIfFails(c, "the list the second Chat returned", list2, m2)()
-		if !firstRequestHolds(c, "Chat was then given a nil list: a new conversation. Its first request should "+
-			"hold its question alone, and nothing of the conversation before it.", []lab.Message{lab.User(p.second.Question)}, m2) {
-			return
-		}
+		show = showIfFails(c, "the list the second Chat returned", list2, m2)
 		want2 := append([]lab.Message{lab.User(p.second.Question)}, second.want()...)
-		if !sameRequests(c, wantRequests(p.second, want2, 1), m2) {
+		if !firstRequestHolds(c, "Chat was then given a nil list: a new conversation. Its first request should "+
+			"hold its question alone, and nothing of the conversation before it.", want2[:1], m2) ||
+			!sameRequests(c, wantRequests(p.second, want2, 1), m2) {
+			show()
 			return
 		}
 		scribble(list2, h2.tools)
