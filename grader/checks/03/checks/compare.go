@@ -119,8 +119,9 @@ func sameRuns(c *checkkit.C, sentence string, want []checkkit.ToolRun, runs *che
 	if len(checkkit.Differences(want, got, cmpopts.EquateEmpty())) == 0 {
 		return true
 	}
-	c.Errorf("%s\n  expected %s: %s\n  got %s:      %s", sentence,
-		checkkit.Plural(len(want), "run"), showRuns(want), checkkit.Plural(len(got), "run"), showRuns(got))
+	expected, ran := "expected "+checkkit.Plural(len(want), "run")+":", "got "+checkkit.Plural(len(got), "run")+":"
+	width := max(len(expected), len(ran))
+	c.Errorf("%s\n  %-*s %s\n  %-*s %s", sentence, width, expected, showRuns(want), width, ran, showRuns(got))
 	return false
 }
 
