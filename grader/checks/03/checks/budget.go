@@ -181,8 +181,8 @@ func answersAtOnce(c *checkkit.C) {
 		says string
 	}
 	sets := []checkkit.Data[answer]{
-		{Name: "an answer with no words at all, maxSteps 8", Data: answer{budgeted{s: otherStory, budget: 8}, ""}},
-		{Name: "the lesson's question, maxSteps 1", Data: answer{budgeted{s: lessonStory, budget: 1},
+		{Name: "an answer with no words at all, maxSteps 1", Data: answer{budgeted{s: otherStory, budget: 1}, ""}},
+		{Name: "the lesson's question, maxSteps 8", Data: answer{budgeted{s: lessonStory, budget: 8},
 			"I can answer that without reading anything: look where env.go sets it."}},
 		{Name: "another question, maxSteps 8", Data: answer{budgeted{s: otherStory, budget: 8},
 			"I can answer that without reading anything: look where settings/defaults.go sets it."}},

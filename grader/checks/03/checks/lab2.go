@@ -52,8 +52,8 @@ func chatBudgetIsMaxSteps(c *checkkit.C) {
 		before []lab.Message
 	}
 	sets := []checkkit.Data[chat]{
-		{Name: "other files, after an earlier conversation", Data: chat{otherStory, earlier(otherStory)}},
-		{Name: "the lesson's files, a new conversation", Data: chat{lessonStory, nil}},
+		{Name: "the lesson's files, after a short conversation", Data: chat{lessonStory, earlier(lessonStory)}},
+		{Name: "other files, after a longer conversation", Data: chat{otherStory, earlier(otherStory)}},
 	}
 	checkkit.Scenarios(c, sets, func(d chat) {
 		s := d.s
@@ -64,11 +64,7 @@ func chatBudgetIsMaxSteps(c *checkkit.C) {
 		defer showIfFails(c, "the list Chat returned", messages, model.model)()
 
 		asked := append(lab.CloneMessages(d.before), lab.User(s.Question))
-		sentence := "Chat was given a nil list: a new conversation. The first request should hold the question alone."
-		if d.before != nil {
-			sentence = "The first request should hold the earlier messages, then the question, once."
-		}
-		if !firstRequestHolds(c, sentence, asked, model.model) {
+		if !firstRequestHolds(c, "The first request should hold the earlier messages, then the question, once.", asked, model.model) {
 			return
 		}
 		if n := model.model.Asked(); n != maxSteps {
