@@ -12,9 +12,9 @@ import (
 type Student struct {
 	RunLoop  func(model lab.Model, messages []lab.Message, tools []lab.Tool, maxSteps int) ([]lab.Message, Result)
 	Chat     func(model lab.Model, messages []lab.Message, text string, tools []lab.Tool) ([]lab.Message, Result)
-	Answered string
-	GaveUp   string
-	MaxSteps int
+	Answered string // the student's copy of the constant, compared with the kit's by one check only
+	GaveUp   string // the student's copy of the constant, compared with the kit's by one check only
+	MaxSteps int    // the student's copy of the constant, compared with the kit's by one check only
 }
 
 // S is the student's code under check.
@@ -30,12 +30,16 @@ type Result struct {
 // Checks holds every check of the lesson, by name. The scripts NN_name.txtar
 // say which to run, in what order, and what each one promises the student.
 var Checks = map[string]checkkit.Check{
+	"answer_on_last_step":             answerOnLastStep,
 	"answers_at_once":                 answersAtOnce,
 	"budget_of_one":                   budgetOfOne,
 	"called_exactly_max_steps":        calledExactlyMaxSteps,
 	"calls_run_whatever_stop_reason":  callsRunWhateverStopReason,
 	"chat_appends_question_once":      chatAppendsQuestionOnce,
 	"chat_budget_is_max_steps":        chatBudgetIsMaxSteps,
+	"chat_starts_from_the_list_given": chatStartsFromTheListGiven,
+	"constants_keep_lesson_values":    constantsKeepLessonValues,
+	"each_call_runs_once":             eachCallRunsOnce,
 	"follows_three_files":             followsThreeFiles,
 	"gave_up_is_not_an_answer":        gaveUpIsNotAnAnswer,
 	"list_valid_at_end":               listValidAtEnd,
