@@ -10,7 +10,9 @@ package checkkit
 // Each data set is named (for example "the files of the lesson" and "other
 // files, another port"), and a failure says which run it happened in; a
 // failure that shows up only after the first run comes with advice about
-// state kept between calls.
+// state kept between calls. So put the data sets that test an edge first,
+// and let later runs differ from earlier ones in data only: then a later run
+// fails only for what the earlier one left behind.
 func Scenarios[T any](c *C, sets []Data[T], scenario func(data T)) {
 	for k, run := range sets {
 		if k > 0 {
