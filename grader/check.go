@@ -76,7 +76,7 @@ func (l *Lesson) NotRun(status Status, message string) *Result {
 	r := &Result{Lesson: l.Number, Status: status, Message: message, MaxScore: l.MaxScore()}
 	for _, c := range l.Checks {
 		r.Checks = append(r.Checks, CheckResult{Name: c.Name, Sentence: c.Sentence, Lab: c.Lab,
-			MaxPoints: c.Points, Hidden: c.Hidden, Kind: string(status), Message: "not run: " + string(status)})
+			MaxPoints: c.Points, Hidden: c.Hidden, Kind: status.Kind(), Message: "not run: " + string(status)})
 	}
 	return r
 }

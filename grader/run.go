@@ -15,6 +15,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"harnesslab/grader/checkkit"
+	"harnesslab/grader/results"
 )
 
 // Options tune a check run. The zero value is ready to use.
@@ -46,7 +47,7 @@ func (o Options) withDefaults() Options {
 // outcome is what running one check found.
 type outcome struct {
 	passed  bool
-	kind    string
+	kind    Kind
 	message string
 	details []string
 	output  string
@@ -96,7 +97,7 @@ func (l *Lesson) runChecks(ctx context.Context, bin string, opts Options) ([]Che
 	if err != nil {
 		return nil, err
 	}
-	results := make([]CheckResult, 0, len(l.Checks))
+	checked := make([]CheckResult, 0, len(l.Checks))
 	for _, c := range l.Checks {
 		script := strings.TrimSuffix(filepath.Base(c.Script), ".txtar")
 		r := CheckResult{Name: c.Name, Sentence: c.Sentence, Lab: c.Lab, MaxPoints: c.Points, Hidden: c.Hidden}
@@ -104,20 +105,20 @@ func (l *Lesson) runChecks(ctx context.Context, bin string, opts Options) ([]Che
 		t := logs[script]
 		switch {
 		case t == nil:
-			r.Kind, r.Message = "kit", "the check script did not run"
+			r.Kind, r.Message = results.KindKitError, "the check script did not run"
 		case !t.failed && ran && o.passed:
 			r.Passed, r.Points = true, c.Points
 		case ran:
 			r.Kind, r.Message = o.kind, o.message
 		default:
-			r.Kind, r.Message = "kit", "the check script failed before it ran the check:\n"+strings.TrimSpace(t.log.String())
+			r.Kind, r.Message = results.KindKitError, "the check script failed before it ran the check:\n"+strings.TrimSpace(t.log.String())
 		}
 		if ran {
 			r.Details, r.Output, r.Duration = o.details, o.output, o.took
 		}
-		results = append(results, r)
+		checked = append(checked, r)
 	}
-	return results, nil
+	return checked, nil
 }
 
 // checkRequest is one run of the check program for one check: the secret
@@ -175,13 +176,13 @@ func judge(req *checkRequest, run Run, err error, took time.Duration, opts Optio
 	os.Remove(req.verdict)
 	switch {
 	case verr == nil:
-		o.passed, o.kind, o.details = v.Passed, v.Kind, v.Details
+		o.passed, o.kind, o.details = v.Passed, Kind(v.Kind), v.Details
 		o.message = strings.Join(v.Failures, "\n")
 	case run.TimedOut:
-		o.kind = checkkit.KindTimeout
+		o.kind = results.KindTimeout
 		o.message = fmt.Sprintf("timed out: the check was stopped after %s. Is there a loop that never ends?", opts.CheckTimeout)
 	default:
-		o.kind = checkkit.KindPanic
+		o.kind = results.KindPanic
 		o.message = noVerdict(run)
 	}
 	return o
