@@ -6,6 +6,8 @@ import (
 	"math"
 	"os"
 	"time"
+
+	"harnesslab/grader/results"
 )
 
 // Check builds the student files of src with the lesson's check program and
@@ -21,18 +23,27 @@ func (k *Kit) Check(ctx context.Context, l *Lesson, src Source, opts Options) *R
 		r.Checks = l.NotRun(r.Status, r.Message).Checks
 		return r
 	}
-	failed := 0
+	failed, kitFailure := 0, ""
 	for _, c := range r.Checks {
 		r.Score += c.Points
 		if !c.Passed {
 			failed++
 		}
+		if c.Kind == results.KindKitError && kitFailure == "" {
+			kitFailure = c.Message
+		}
 	}
 	r.Score = math.Round(r.Score*1e4) / 1e4 // sums of fractional points stay readable
-	r.Status = StatusPassed
-	if failed > 0 {
+	switch {
+	case kitFailure != "":
+		// Not the student's fault: say so, and keep the points earned.
+		r.Status = StatusKitError
+		r.Message = fmt.Sprintf("%d of %d checks passed; %s", len(r.Checks)-failed, len(r.Checks), kitFailure)
+	case failed > 0:
 		r.Status = StatusFailed
 		r.Message = fmt.Sprintf("%d of %d checks passed", len(r.Checks)-failed, len(r.Checks))
+	default:
+		r.Status = StatusPassed
 	}
 	return r
 }
@@ -63,11 +74,11 @@ func (k *Kit) check(ctx context.Context, l *Lesson, src Source, opts Options) *R
 			return failed
 		}
 	}
-	checks, err := l.runChecks(ctx, bin, opts)
+	checks, stopped, err := l.runChecks(ctx, bin, opts)
 	if err != nil {
 		return failure(StatusKitError, err.Error())
 	}
-	return &Result{Checks: checks}
+	return &Result{Checks: checks, Stopped: stopped}
 }
 
 // NotRun returns the result of a copy of the lesson that could not be run:
