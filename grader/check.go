@@ -23,6 +23,14 @@ func (k *Kit) Check(ctx context.Context, l *Lesson, src Source, opts Options) *R
 		r.Checks = l.NotRun(r.Status, r.Message).Checks
 		return r
 	}
+	tally(r)
+	return r
+}
+
+// tally adds up the points of r's checks and sets its status: kit_error when
+// the kit failed to run a check (the points earned are kept), failed when a
+// check failed, passed otherwise.
+func tally(r *Result) {
 	failed, kitFailure := 0, ""
 	for _, c := range r.Checks {
 		r.Score += c.Points
@@ -45,7 +53,6 @@ func (k *Kit) Check(ctx context.Context, l *Lesson, src Source, opts Options) *R
 	default:
 		r.Status = StatusPassed
 	}
-	return r
 }
 
 func (k *Kit) check(ctx context.Context, l *Lesson, src Source, opts Options) *Result {
