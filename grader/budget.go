@@ -25,7 +25,7 @@ const (
 	// StackGrace is the time between asking a stuck check program for its
 	// goroutine stacks (which name the student's function it is stuck in)
 	// and killing it.
-	StackGrace = time.Second
+	StackGrace = 3 * time.Second
 	// RunnerGrace is the time the check runner has, beyond its checks, to
 	// start and to report; it also stops its checks this long before the
 	// caller's deadline, so that what they earned is reported in time.
