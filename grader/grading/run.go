@@ -134,6 +134,9 @@ func gradeAll(ctx context.Context, cfg Config, tc *grader.Toolchain, pending []i
 			defer wg.Done()
 			for i := range next {
 				r := gradeOne(ctx, cfg, tc, pending[i], filepath.Join(work, fmt.Sprintf("s%05d", i)))
+				if ctx.Err() != nil {
+					continue // interrupted: not graded, so that --resume grades it again
+				}
 				var err error
 				if cfg.Out != "" {
 					err = report.WriteSubmission(cfg.Out, *r, opt)
@@ -184,7 +187,7 @@ func gradeOne(ctx context.Context, cfg Config, tc *grader.Toolchain, src intake.
 		} else {
 			sctx, cancel := context.WithTimeout(ctx, cfg.Timeout)
 			r = cfg.Kit.Check(sctx, cfg.Lesson, grader.Source{Dir: sub.Dir, Shown: src.Name}, checkOptions(cfg, tc, build))
-			if r.Stopped || errors.Is(sctx.Err(), context.DeadlineExceeded) {
+			if (r.Stopped && ctx.Err() == nil) || errors.Is(sctx.Err(), context.DeadlineExceeded) {
 				r.Message = fmt.Sprintf("the submission used up its time limit of %s; checks that had given a verdict keep it, the others count as failed. %s", cfg.Timeout, r.Message)
 			}
 			cancel()
