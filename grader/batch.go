@@ -1,6 +1,7 @@
 package grader
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -95,7 +96,7 @@ func runJob(ctx context.Context, job runnerJob) error {
 	report := func(path string, run Run) {
 		if err := writeRun(path, run); err != nil {
 			mu.Lock()
-			firstErr = cmpOr(firstErr, err)
+			firstErr = cmp.Or(firstErr, err)
 			mu.Unlock()
 		}
 	}
@@ -150,11 +151,4 @@ func readRun(path string) *Run {
 		return nil
 	}
 	return &run
-}
-
-func cmpOr(err, next error) error {
-	if err != nil {
-		return err
-	}
-	return next
 }
