@@ -1,42 +1,52 @@
 package grader
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
-	"strconv"
 	"sync"
 	"time"
 )
 
-// A grading run starts one sandbox per submission, not one per check:
-// creating namespaces is work the kernel does one at a time, and ten of them
-// per submission were most of a run's wall time. Inside that sandbox a check
-// runner, which is this program again (see RunnerInit), starts every check as
-// a process of its own, exactly as the engine does outside, so a check still
-// cannot see what another one did.
+// The check runner is the one way checks are run, by `labrun check` and by
+// `labrun grade` alike. It runs each check of a copy as a process of its own
+// (so a check cannot see what another did) and writes what each process did
+// next to it, as soon as it ends. The engine runs it in this process, or,
+// when grading, as this program again inside one sandbox per submission (see
+// RunnerInit): creating namespaces is work the kernel does one at a time, and
+// one sandbox per check was most of a grading run's wall time.
 
 // runnerMarker is the first argument that makes this program a check runner.
 const runnerMarker = "__labrun_check_runner"
 
-// BatchExec starts the check runner, argv, in the sandbox: dir is its
-// private writable folder, readOnly must be visible inside.
-type BatchExec func(ctx context.Context, dir string, readOnly, env []string, timeout time.Duration, argv []string) (Run, error)
+// Sandbox starts the check runner, argv, in a sandbox: dir is its private
+// writable folder, readOnly must be visible inside, and the runner must be
+// stopped after timeout or when ctx is done. The error is for a sandbox that
+// failed, never for what the runner did.
+type Sandbox func(ctx context.Context, dir string, readOnly, env []string, timeout time.Duration, argv []string) (Run, error)
 
-// batchJob is what the host hands the runner, in a file it deletes at once.
-type batchJob struct {
-	Bin      string       `json:"bin"`
-	Parallel int          `json:"parallel"`
-	Checks   []batchCheck `json:"checks"`
+// runnerJob is everything the runner needs; in a sandbox the host hands it
+// over in a file that the runner deletes at once.
+type runnerJob struct {
+	Bin        string        `json:"bin"`
+	Parallel   int           `json:"parallel"`
+	Limit      time.Duration `json:"limit"`       // per check program: see Budget.Process
+	StackGrace time.Duration `json:"stack_grace"` // see StackGrace
+	// Stop, if set, is when every check still running is asked for its
+	// stacks and stopped, and no other is started: the caller's deadline
+	// less RunnerGrace.
+	Stop   time.Time     `json:"stop,omitzero"`
+	Checks []runnerCheck `json:"checks"`
 }
 
-type batchCheck struct {
-	Name    string        `json:"name"`
-	Env     []string      `json:"env"`
-	Timeout time.Duration `json:"timeout"`
-	Out     string        `json:"out"` // where the runner writes what the check's process did
+// runnerCheck is one check of a job.
+type runnerCheck struct {
+	Name string   `json:"name"`
+	Dir  string   `json:"dir"` // the check program's working folder
+	Env  []string `json:"env"`
+	Out  string   `json:"out"` // where the runner writes the check program's Run
 }
 
 // RunnerInit makes this process a check runner when its arguments say so,
@@ -46,91 +56,99 @@ func RunnerInit() {
 	if len(os.Args) != 3 || os.Args[1] != runnerMarker {
 		return
 	}
-	if err := runBatch(os.Args[2]); err != nil {
+	if err := runJobFile(os.Args[2]); err != nil {
 		fmt.Fprintln(os.Stderr, "check runner:", err)
 		os.Exit(3)
 	}
 	os.Exit(0)
 }
 
-func runBatch(jobPath string) error {
-	data, err := os.ReadFile(jobPath)
+// runJobFile reads the job at path, deletes it and runs it.
+func runJobFile(path string) error {
+	data, err := os.ReadFile(path)
 	if err != nil {
-		return err
+		return fmt.Errorf("read the job: %w", err)
 	}
-	os.Remove(jobPath) // the secrets in it are no business of the checks
-	var job batchJob
+	os.Remove(path) // the secrets in it are no business of the checks
+	var job runnerJob
 	if err := json.Unmarshal(data, &job); err != nil {
-		return err
+		return fmt.Errorf("read the job %s: %w", path, err)
+	}
+	return runJob(context.Background(), job)
+}
+
+// runJob runs every check of job, job.Parallel at a time, and writes each
+// one's Run to its Out file as soon as it ends; a check not started before
+// the stop gets a Run that says it was stopped. The error says what the
+// runner itself could not do.
+func runJob(ctx context.Context, job runnerJob) error {
+	if !job.Stop.IsZero() {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, job.Stop)
+		defer cancel()
 	}
 	sem := make(chan struct{}, max(job.Parallel, 1))
-	var wg sync.WaitGroup
+	var (
+		wg       sync.WaitGroup
+		mu       sync.Mutex
+		firstErr error
+	)
+	report := func(path string, run Run) {
+		if err := writeRun(path, run); err != nil {
+			mu.Lock()
+			firstErr = cmp.Or(firstErr, err)
+			mu.Unlock()
+		}
+	}
 	for _, c := range job.Checks {
+		select {
+		case sem <- struct{}{}:
+		case <-ctx.Done():
+		}
+		if ctx.Err() != nil { // stopped: this check never starts, and says so
+			report(c.Out, Run{ExitCode: -1, Stopped: true})
+			continue
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			sem <- struct{}{}
 			defer func() { <-sem }()
-			run, err := DirectExec(context.Background(), filepath.Dir(c.Out), c.Env, c.Timeout, []string{job.Bin, c.Name})
+			run, err := RunProcess(ctx, Process{Argv: []string{job.Bin, c.Name}, Dir: c.Dir, Env: c.Env,
+				Limit: job.Limit, StackGrace: job.StackGrace})
 			if err != nil {
-				run = Run{ExitCode: -1, Stderr: []byte("check runner: " + err.Error())}
+				run = Run{ExitCode: -1, Err: err.Error()}
 			}
-			data, _ := json.Marshal(run)
-			os.WriteFile(c.Out, data, 0o600)
+			report(c.Out, run)
 		}()
 	}
 	wg.Wait()
+	return firstErr
+}
+
+// writeRun writes run to path whole or not at all.
+func writeRun(path string, run Run) error {
+	data, err := json.Marshal(run)
+	if err != nil {
+		return fmt.Errorf("encode what a check did: %w", err)
+	}
+	if err := os.WriteFile(path+".tmp", data, 0o600); err != nil {
+		return fmt.Errorf("write what a check did: %w", err)
+	}
+	if err := os.Rename(path+".tmp", path); err != nil {
+		return fmt.Errorf("write what a check did: %w", err)
+	}
 	return nil
 }
 
-// runBatchOnHost runs every check of the lesson through the runner in one
-// sandbox and returns each check's run by name. A check the runner did not
-// report on (the whole batch was stopped) is missing from the map.
-func (l *Lesson) runBatchOnHost(ctx context.Context, bin string, reqs map[string]*checkRequest, opts Options) (map[string]Run, error) {
-	dir := filepath.Join(opts.WorkDir, "batch")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, err
-	}
-	job := batchJob{Bin: bin, Parallel: opts.Parallel}
-	total := 5 * time.Second
-	for i, c := range l.Checks {
-		req := reqs[c.Name]
-		checkDir := filepath.Join(dir, strconv.Itoa(i))
-		if err := os.Mkdir(checkDir, 0o755); err != nil {
-			return nil, err
-		}
-		req.verdict = filepath.Join(checkDir, "verdict.json")
-		job.Checks = append(job.Checks, batchCheck{Name: c.Name, Env: req.env(checkDir, opts), Timeout: req.timeout,
-			Out: filepath.Join(checkDir, "run.json")})
-		total += req.timeout
-	}
-	data, err := json.Marshal(job)
+// readRun reads what the runner wrote for one check; nil if it wrote nothing.
+func readRun(path string) *Run {
+	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, err
+		return nil
 	}
-	jobPath := filepath.Join(dir, "job.json")
-	if err := os.WriteFile(jobPath, data, 0o644); err != nil {
-		return nil, err
+	var run Run
+	if json.Unmarshal(data, &run) != nil {
+		return nil
 	}
-	exe, err := os.Executable()
-	if err != nil {
-		return nil, fmt.Errorf("find this program to run the checks: %w", err)
-	}
-	_, err = opts.Batch(ctx, dir, []string{filepath.Dir(exe), filepath.Dir(bin)},
-		[]string{"PATH=/usr/bin:/bin"}, total, []string{exe, runnerMarker, jobPath})
-	if err != nil {
-		return nil, err
-	}
-	runs := map[string]Run{}
-	for _, c := range job.Checks {
-		data, err := os.ReadFile(c.Out)
-		if err != nil {
-			continue
-		}
-		var run Run
-		if json.Unmarshal(data, &run) == nil {
-			runs[c.Name] = run
-		}
-	}
-	return runs, nil
+	return &run
 }

@@ -6,6 +6,8 @@ import (
 	"math"
 	"os"
 	"time"
+
+	"harnesslab/grader/results"
 )
 
 // Check builds the student files of src with the lesson's check program and
@@ -21,20 +23,36 @@ func (k *Kit) Check(ctx context.Context, l *Lesson, src Source, opts Options) *R
 		r.Checks = l.NotRun(r.Status, r.Message).Checks
 		return r
 	}
-	failed := 0
+	tally(r)
+	return r
+}
+
+// tally adds up the points of r's checks and sets its status: kit_error when
+// the kit failed to run a check (the points earned are kept), failed when a
+// check failed, passed otherwise.
+func tally(r *Result) {
+	failed, kitFailure := 0, ""
 	for _, c := range r.Checks {
 		r.Score += c.Points
 		if !c.Passed {
 			failed++
 		}
+		if c.Kind == results.KindKitError && kitFailure == "" {
+			kitFailure = c.Message
+		}
 	}
 	r.Score = math.Round(r.Score*1e4) / 1e4 // sums of fractional points stay readable
-	r.Status = StatusPassed
-	if failed > 0 {
+	switch {
+	case kitFailure != "":
+		// Not the student's fault: say so, and keep the points earned.
+		r.Status = StatusKitError
+		r.Message = fmt.Sprintf("%d of %d checks passed; %s", len(r.Checks)-failed, len(r.Checks), kitFailure)
+	case failed > 0:
 		r.Status = StatusFailed
 		r.Message = fmt.Sprintf("%d of %d checks passed", len(r.Checks)-failed, len(r.Checks))
+	default:
+		r.Status = StatusPassed
 	}
-	return r
 }
 
 func (k *Kit) check(ctx context.Context, l *Lesson, src Source, opts Options) *Result {
@@ -64,11 +82,11 @@ func (k *Kit) check(ctx context.Context, l *Lesson, src Source, opts Options) *R
 	if failed != nil {
 		return failed
 	}
-	checks, err := l.runChecks(ctx, bin, opts)
+	checks, stopped, err := l.runChecks(ctx, bin, opts)
 	if err != nil {
 		return failure(StatusKitError, err.Error())
 	}
-	return &Result{Checks: checks}
+	return &Result{Checks: checks, Stopped: stopped}
 }
 
 // NotRun returns the result of a copy of the lesson that could not be run:
@@ -77,7 +95,7 @@ func (l *Lesson) NotRun(status Status, message string) *Result {
 	r := &Result{Lesson: l.Number, Status: status, Message: message, MaxScore: l.MaxScore()}
 	for _, c := range l.Checks {
 		r.Checks = append(r.Checks, CheckResult{Name: c.Name, Sentence: c.Sentence, Lab: c.Lab,
-			MaxPoints: c.Points, Hidden: c.Hidden, Kind: string(status), Message: "not run: " + string(status)})
+			MaxPoints: c.Points, Hidden: c.Hidden, Kind: status.Kind(), Message: "not run: " + string(status)})
 	}
 	return r
 }

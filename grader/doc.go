@@ -1,7 +1,7 @@
 // Package grader is the check engine of harnesslab: it finds the kit and its
 // lessons, builds a student's copy of a lesson together with that lesson's
-// check program, runs every check script against the binary, and words the
-// outcome for a student or an instructor.
+// check program, runs every check against the binary, and words the outcome
+// for a student or an instructor.
 //
 //	kit, err := grader.FindKit(".")
 //	lesson, err := kit.Lesson("02")
@@ -18,10 +18,59 @@
 // Goals: a pass only on positive evidence from the check program (a verdict
 // that carries a secret of this run); failures a beginner can act on (a
 // compile error once, pointing at the student's file; a gap by name; a hang
-// as a timeout; a wrong value as a sentence and a diff in words); one build
-// per run, then every check against that binary.
+// as a timeout that says where; a wrong value as a sentence and a diff in
+// words); one build per run, then every check against that binary; and one
+// path: what a student sees passing with `labrun check` is what the
+// instructor's `labrun grade` passes.
 //
 // Non-goals: linking student code into this process (the engine compiles it,
-// it never imports it), and grading many submissions at once (see the grade
-// subcommand, which builds on this package).
+// it never imports it), and grading many submissions at once (see package
+// grading, which builds on this one).
+//
+// # One check runner
+//
+// `labrun check` and `labrun grade` run checks the same way. The check runner
+// starts each check of a copy as a process of its own (RunProcess, the one
+// way the engine runs a program) and writes what each did next to it as soon
+// as it ends. `labrun check` runs the runner in this process; `labrun grade`
+// sets Options.Sandbox, and the runner is this program again (RunnerInit)
+// inside one sandbox per submission. Only where the runner lives differs:
+// the check programs, their environment, their limits and the judging of
+// what they did are the same code.
+//
+// # What the check scripts are for
+//
+// The .txtar scripts in grader/checks/NN are the lesson's list of checks:
+// each one's header is a check's sentence, lab, points and visibility, and
+// its body is `check NAME`, naming the check the file is named after. They
+// carry no scenario (the scenario is Go code in the lesson's checks
+// package, where it can compare whole values). Both commands run every
+// script once the runner is done, and a script passes only when its check's
+// verdict passed.
+//
+// # One time budget
+//
+// Every limit of a run comes from Options.CheckTimeout, how long one check
+// may run, plus named graces (see Budget): the check program's own timer
+// fires at CheckTimeout and gives a timeout verdict that names the student's
+// function; StartGrace later the runner asks a program still without a
+// verdict (a hang in an init function, say) for its goroutine stacks, with
+// SIGQUIT, and names the student's function from them; StackGrace later it
+// kills the program's process group. The runner's own limit is one kill per
+// wave of parallel checks plus RunnerGrace. A caller's deadline (a grading
+// run's per-submission limit) stops the runner RunnerGrace early, so that it
+// can still ask its running checks for their stacks and report.
+//
+// # Why a timeout keeps earned verdicts
+//
+// A check's verdict, carrying the run's secret, is the whole evidence of a
+// pass, and the check program writes it before it exits. So when a run is
+// stopped (its time is up, or it is interrupted), every verdict already
+// written still counts; only the checks without one fail, as "not finished".
+// A submission with one endless loop thus keeps the points of every check
+// that does not reach the loop, in `labrun check` and in `labrun grade`
+// alike. A runner that fails on its own (it cannot read its job, the sandbox
+// refuses it) is the kit's fault: those checks get kind kit_error in the
+// runner's words, the copy status kit_error, and the student keeps what was
+// earned.
 package grader

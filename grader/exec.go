@@ -1,86 +1,104 @@
 package grader
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"os/exec"
-	"syscall"
 	"time"
+
+	"harnesslab/grader/capture"
 )
 
-// Run is one run of a check program, as an Exec reports it.
+// Run is what one run of a program did.
 type Run struct {
 	Stdout, Stderr []byte
-	ExitCode       int  // -1 when killed by a signal
-	TimedOut       bool // stopped by the time limit
+	ExitCode       int           // -1 when killed by a signal
+	TimedOut       bool          // stopped by its own time limit
+	Stopped        bool          // stopped from outside: the run's deadline passed, or it was interrupted
+	Duration       time.Duration // from start to end
+	Err            string        `json:",omitempty"` // why the program could not be run at all; empty when it ran
 }
 
-// Exec runs argv in dir with exactly env and a time limit. The engine calls
-// it once per check. The default runs the program directly in its own process
-// group; the grade subcommand plugs in a sandbox.
-type Exec func(ctx context.Context, dir string, env []string, timeout time.Duration, argv []string) (Run, error)
+// Process says how to run one program.
+type Process struct {
+	Argv  []string
+	Dir   string
+	Env   []string      // the whole environment: nothing is inherited
+	Limit time.Duration // wall-clock limit
+	// StackGrace, if positive, is how long a program that reached its limit,
+	// or was stopped, has to print its goroutine stacks (it is sent SIGQUIT,
+	// where the system has it) before it is killed.
+	StackGrace  time.Duration
+	OutputBytes int // kept per stream (default 16 KiB)
+}
 
 // maxOutput caps what is kept of a check program's output, per stream.
 const maxOutput = 16 << 10
 
-// DirectExec runs the check program as a plain child process in its own
-// process group, and kills the whole group when it ends or times out.
-func DirectExec(ctx context.Context, dir string, env []string, timeout time.Duration, argv []string) (Run, error) {
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
-	cmd.Dir, cmd.Env = dir, env
-	stdout, stderr := &capped{max: maxOutput}, &capped{max: maxOutput}
+// RunProcess runs p as a child process in a process group of its own (where
+// the system has them) and waits until it exits, its limit passes or ctx is
+// done. Whatever it started is killed before RunProcess returns. It is the
+// one way the engine runs a program: the check runner runs every check
+// program with it, in this process or inside a sandbox.
+//
+// The error is for a program that could not be started; what the program did
+// is in the Run.
+func RunProcess(ctx context.Context, p Process) (Run, error) {
+	if len(p.Argv) == 0 {
+		return Run{}, fmt.Errorf("run a program: no command given")
+	}
+	if p.OutputBytes <= 0 {
+		p.OutputBytes = maxOutput
+	}
+	cmd := exec.Command(p.Argv[0], p.Argv[1:]...)
+	cmd.Dir, cmd.Env = p.Dir, p.Env
+	stdout, stderr := capture.New(p.OutputBytes), capture.New(p.OutputBytes)
 	cmd.Stdout, cmd.Stderr = stdout, stderr
-	setProcessGroup(cmd)
-	cmd.Cancel = func() error { return killGroup(cmd) }
-	cmd.WaitDelay = time.Second
-	err := cmd.Run()
-	killGroup(cmd)
-	r := Run{Stdout: stdout.Bytes(), Stderr: stderr.Bytes(), TimedOut: ctx.Err() == context.DeadlineExceeded}
-	if cmd.ProcessState != nil {
-		r.ExitCode = cmd.ProcessState.ExitCode()
+	cmd.WaitDelay = DrainGrace
+	newGroup(cmd)
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		return Run{}, fmt.Errorf("start %s: %w", p.Argv[0], err)
 	}
-	if err != nil && cmd.ProcessState == nil && !r.TimedOut {
-		return r, err
+	ended := make(chan struct{})
+	go func() { cmd.Wait(); close(ended) }()
+	timer := time.NewTimer(p.Limit)
+	defer timer.Stop()
+	var r Run
+	select {
+	case <-ended:
+	case <-timer.C:
+		r.TimedOut = true
+		stop(cmd, ended, p.StackGrace)
+	case <-ctx.Done():
+		r.Stopped = true
+		stop(cmd, ended, p.StackGrace)
 	}
+	killGroup(cmd) // whatever the program left behind
+	r.Duration = time.Since(start)
+	r.Stdout, r.Stderr = stdout.Bytes(), stderr.Bytes()
+	r.ExitCode = cmd.ProcessState.ExitCode()
 	return r, nil
 }
 
-func setProcessGroup(cmd *exec.Cmd) {
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+// stop asks the program for its stacks and gives it grace to print them,
+// then kills its group, and waits until it has ended.
+func stop(cmd *exec.Cmd, ended <-chan struct{}, grace time.Duration) {
+	if grace > 0 && askForStacks(cmd) {
+		t := time.NewTimer(grace)
+		defer t.Stop()
+		select {
+		case <-ended:
+			return
+		case <-t.C:
+		}
+	}
+	killGroup(cmd)
+	<-ended
 }
 
-func killGroup(cmd *exec.Cmd) error {
-	if cmd.Process == nil {
-		return nil
-	}
-	return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-}
-
-// capped keeps the first max bytes written to it and notes the rest.
-type capped struct {
-	buf     bytes.Buffer
-	max     int
-	dropped int
-}
-
-func (c *capped) Write(p []byte) (int, error) {
-	room := c.max - c.buf.Len()
-	if room > 0 {
-		c.buf.Write(p[:min(room, len(p))])
-	}
-	if len(p) > room {
-		c.dropped += len(p) - max(room, 0)
-	}
-	return len(p), nil
-}
-
-// Bytes returns what was kept, with a marker if anything was cut.
-func (c *capped) Bytes() []byte {
-	if c.dropped == 0 {
-		return c.buf.Bytes()
-	}
-	return append(c.buf.Bytes(), []byte(fmt.Sprintf("\n[... output cut: %d more bytes ...]\n", c.dropped))...)
+// DirectExec runs argv in dir with exactly env and a time limit, killing it
+// (and its process group) at the limit or when ctx is done.
+func DirectExec(ctx context.Context, dir string, env []string, timeout time.Duration, argv []string) (Run, error) {
+	return RunProcess(ctx, Process{Argv: argv, Dir: dir, Env: env, Limit: timeout})
 }

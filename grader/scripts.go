@@ -2,12 +2,79 @@ package grader
 
 import (
 	"fmt"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"harnesslab/grader/results"
 )
+
+// The check scripts are the lesson's list of checks: each one's header holds
+// the sentence, lab, points and visibility of one check, and its body runs
+// that check (`check NAME`, the only command it may hold, naming the check
+// the file is named after). They carry no scenario: the scenario is Go code
+// in the lesson's checks package. The check runner runs every listed check;
+// then the engine runs every script, in `labrun check` and `labrun grade`
+// alike, and a script passes only when its check's verdict passed.
+
+// reportScripts runs every check script, with a `check` command that reports
+// the outcome the runner found, and returns one result per check in order.
+func (l *Lesson) reportScripts(found map[string]*outcome, opts Options) ([]CheckResult, error) {
+	var mu sync.Mutex
+	reported := map[string]*outcome{} // by script name
+	p := testscript.Params{
+		Dir:         l.ChecksDir(),
+		WorkdirRoot: opts.WorkDir,
+		Deadline:    time.Now().Add(ScriptGrace),
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"check": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 1 {
+					ts.Fatalf("usage: check NAME")
+				}
+				o, ok := found[args[0]]
+				if !ok {
+					ts.Fatalf("no check called %s in this lesson", args[0])
+				}
+				mu.Lock()
+				reported[ts.Name()] = o
+				mu.Unlock()
+				if !o.passed {
+					ts.Fatalf("%s", o.message)
+				}
+			},
+		},
+	}
+	logs, err := runScripts(p, opts.Parallel)
+	if err != nil {
+		return nil, err
+	}
+	checked := make([]CheckResult, 0, len(l.Checks))
+	for _, c := range l.Checks {
+		script := strings.TrimSuffix(filepath.Base(c.Script), ".txtar")
+		r := CheckResult{Name: c.Name, Sentence: c.Sentence, Lab: c.Lab, MaxPoints: c.Points, Hidden: c.Hidden}
+		o, ran := reported[script]
+		t := logs[script]
+		switch {
+		case t == nil:
+			r.Kind, r.Message = results.KindKitError, "the check script did not run"
+		case !t.failed && ran && o.passed:
+			r.Passed, r.Points = true, c.Points
+		case ran:
+			r.Kind, r.Message = o.kind, o.message
+		default:
+			r.Kind, r.Message = results.KindKitError, "the check script failed before it reported its check:\n"+strings.TrimSpace(t.log.String())
+		}
+		if o := found[c.Name]; o != nil {
+			r.Details, r.Output, r.Duration = o.details, o.output, o.took
+		}
+		checked = append(checked, r)
+	}
+	return checked, nil
+}
 
 // scriptT is the testscript.T the engine runs scripts with: it records each
 // script's log and outcome instead of reporting to the testing package, and
@@ -60,8 +127,8 @@ func (t *scriptT) Run(name string, f func(testscript.T)) {
 	}()
 }
 
-// runScripts runs testscript over files with p and returns each script's T by
-// script name, once every script has finished.
+// runScripts runs testscript with p and returns each script's T by script
+// name, once every script has finished.
 func runScripts(p testscript.Params, parallel int) (map[string]*scriptT, error) {
 	root := newScriptT(parallel)
 	done := make(chan struct{})

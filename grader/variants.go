@@ -82,15 +82,3 @@ func readVariant(dir string) (*Variant, error) {
 	sort.Strings(v.Fails)
 	return v, nil
 }
-
-// FailedChecks returns the names of the checks a result failed, sorted.
-func (r *Result) FailedChecks() []string {
-	var out []string
-	for _, c := range r.Checks {
-		if !c.Passed {
-			out = append(out, c.Name)
-		}
-	}
-	sort.Strings(out)
-	return out
-}

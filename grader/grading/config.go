@@ -24,13 +24,18 @@ type Config struct {
 	Lesson *grader.Lesson
 	Paths  []string // submission folders, archives, or folders of those
 
-	Out     string        // where reports go; empty writes none (the summary is still returned)
-	Jobs    int           // submissions graded at once (default: the number of CPUs)
-	Timeout time.Duration // per submission (default 60s)
-	Memory  int64         // memory limit per check program, in bytes (default 1 GiB)
-	Resume  bool          // skip submissions that already have a result in Out
+	Out  string // where reports go; empty writes none (the summary is still returned)
+	Jobs int    // submissions graded at once (default: the number of CPUs)
+	// Timeout is a ceiling on one submission, build and checks together
+	// (default 60s). Checks still running when it is reached are stopped;
+	// every verdict given before then is kept (see package grader).
+	Timeout time.Duration
+	Memory  int64 // memory limit per check program, in bytes (default 1 GiB)
+	Resume  bool  // skip submissions that already have a result in Out
 
-	// CheckTimeout is how long one check may run (default: the engine's, 5s).
+	// CheckTimeout is how long one check may run (default: the engine's, 5s);
+	// every other limit of a submission's checks, the sandbox's included,
+	// is derived from it (see grader.Budget).
 	CheckTimeout time.Duration
 
 	// Shard and Shards split the submissions, sorted by name, into Shards

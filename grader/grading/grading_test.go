@@ -40,7 +40,7 @@ var want = map[string]struct {
 	"hostile_unsafe":          {grader.StatusRejected, false, `imports "unsafe"`},
 	"hostile_cgo":             {grader.StatusRejected, false, `imports "C"`},
 	"hostile_package_main":    {grader.StatusRejected, false, "package main"},
-	"hostile_init_hang":       {grader.StatusFailed, false, "timed out"},
+	"hostile_init_hang":       {grader.StatusFailed, false, "inside init (harness.go)"},
 	"hostile_memory_hog":      {grader.StatusFailed, false, "out of memory"},
 	"hostile_output_flood":    {grader.StatusPassed, true, ""},
 	"hostile_goroutine_panic": {grader.StatusRejected, false, "`go` starts a goroutine"},
@@ -91,7 +91,11 @@ func TestGradeFixtures(t *testing.T) {
 	grade := func(out string) map[string]grader.Result {
 		outcome, err := Run(context.Background(), Config{
 			Kit: kit, Lesson: lesson, Paths: []string{subs}, Out: out,
-			Jobs: 2, CheckTimeout: time.Second, Timeout: 45 * time.Second,
+			// A check limit well above what a crash takes on a busy machine:
+			// the check's own timer counts wall time, so a crash that takes
+			// longer than the limit (a stack overflow slowed by the machine's
+			// load) would be a timeout on one run and a crash on the next.
+			Jobs: 2, CheckTimeout: 8 * time.Second, Timeout: 90 * time.Second,
 		})
 		if err != nil {
 			t.Fatal(err)
@@ -217,4 +221,42 @@ func processesMentioning(s string) []string {
 		}
 	}
 	return out
+}
+
+// TestTimeUpKeepsEarnedVerdicts grades the hangs fixture with a submission
+// time limit shorter than its checks need: the checks that passed before the
+// time was up keep their points, the submission is failed (not a kit error),
+// and its message says the time was up.
+func TestTimeUpKeepsEarnedVerdicts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits for a submission's time limit")
+	}
+	kit, err := grader.FindKit(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lesson, err := kit.Lesson("02")
+	if err != nil {
+		t.Fatal(err)
+	}
+	outcome, err := Run(context.Background(), Config{
+		Kit: kit, Lesson: lesson, Paths: []string{filepath.Join(kit.Root, "testdata", "submissions", "hangs")},
+		Jobs: 1, CheckTimeout: 5 * time.Second, Timeout: 10 * time.Second,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := outcome.Results[0]
+	if r.Status != grader.StatusFailed || !r.Stopped || !strings.Contains(r.Message, "used up its time limit") {
+		t.Errorf("status %s, stopped %v, message %q; want failed, stopped, and a message that the time was up", r.Status, r.Stopped, r.Message)
+	}
+	earned := map[string]bool{}
+	for _, c := range r.Checks {
+		earned[c.Name] = c.Passed
+	}
+	for _, name := range []string{"result_points_back", "named_tool_runs"} { // they do not call the hanging ToolCalls
+		if !earned[name] {
+			t.Errorf("%s passes in no time, but lost its pass when the submission's time was up:\n%s", name, failures(r))
+		}
+	}
 }

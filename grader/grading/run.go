@@ -113,6 +113,7 @@ func warmUp(ctx context.Context, cfg Config, work string) (*grader.Toolchain, er
 	if err != nil {
 		return nil, fmt.Errorf("grade: %w", err)
 	}
+	tc.Limits.Memory = cfg.Memory // compiling and linking a submission is its work too
 	r := cfg.Kit.Check(ctx, cfg.Lesson, grader.Source{Dir: cfg.Lesson.SolutionDir()}, checkOptions(cfg, tc, dir))
 	if r.Status != grader.StatusPassed {
 		return nil, fmt.Errorf("grade: the kit's own solution of lesson %s does not pass here (%s: %s); nothing was graded", cfg.Lesson.Number, r.Status, r.Message)
@@ -134,6 +135,9 @@ func gradeAll(ctx context.Context, cfg Config, tc *grader.Toolchain, pending []i
 			defer wg.Done()
 			for i := range next {
 				r := gradeOne(ctx, cfg, tc, pending[i], filepath.Join(work, fmt.Sprintf("s%05d", i)))
+				if ctx.Err() != nil {
+					continue // interrupted: not graded, so that --resume grades it again
+				}
 				var err error
 				if cfg.Out != "" {
 					err = report.WriteSubmission(cfg.Out, *r, opt)
@@ -184,8 +188,8 @@ func gradeOne(ctx context.Context, cfg Config, tc *grader.Toolchain, src intake.
 		} else {
 			sctx, cancel := context.WithTimeout(ctx, cfg.Timeout)
 			r = cfg.Kit.Check(sctx, cfg.Lesson, grader.Source{Dir: sub.Dir, Shown: src.Name}, checkOptions(cfg, tc, build))
-			if errors.Is(sctx.Err(), context.DeadlineExceeded) {
-				r.Message = fmt.Sprintf("the submission used up its time limit of %s; checks that had not finished count as failed. %s", cfg.Timeout, r.Message)
+			if (r.Stopped && ctx.Err() == nil) || errors.Is(sctx.Err(), context.DeadlineExceeded) {
+				r.Message = fmt.Sprintf("the submission used up its time limit of %s; checks that had given a verdict keep it, the others count as failed. %s", cfg.Timeout, r.Message)
 			}
 			cancel()
 		}
@@ -197,13 +201,13 @@ func gradeOne(ctx context.Context, cfg Config, tc *grader.Toolchain, src intake.
 func checkOptions(cfg Config, tc *grader.Toolchain, dir string) grader.Options {
 	// All the checks of a submission run in one sandbox; inside it they wait
 	// on process starts more than they compute, so a few run at once.
-	return grader.Options{Batch: sandboxBatch(cfg), Parallel: 4, WorkDir: dir,
+	return grader.Options{Sandbox: sandboxRunner(cfg), Parallel: 4, WorkDir: dir,
 		CheckTimeout: cfg.CheckTimeout, Toolchain: tc}
 }
 
-// sandboxBatch runs the check runner of one submission in the sandbox, with
+// sandboxRunner runs the check runner of one submission in the sandbox, with
 // the run's limits.
-func sandboxBatch(cfg Config) grader.BatchExec {
+func sandboxRunner(cfg Config) grader.Sandbox {
 	hidden := hiddenPaths(cfg)
 	return func(ctx context.Context, dir string, readOnly, env []string, timeout time.Duration, argv []string) (grader.Run, error) {
 		res, err := sandbox.Run(ctx, sandbox.Config{
@@ -215,7 +219,7 @@ func sandboxBatch(cfg Config) grader.BatchExec {
 			MemoryBytes: cfg.Memory,
 			OutputBytes: DefaultOutputBytes,
 		}, argv)
-		return grader.Run{Stdout: res.Stdout, Stderr: res.Stderr, ExitCode: res.ExitCode, TimedOut: res.TimedOut}, err
+		return grader.Run{Stdout: res.Stdout, Stderr: res.Stderr, ExitCode: res.ExitCode, TimedOut: res.TimedOut, Duration: res.Duration}, err
 	}
 }
 

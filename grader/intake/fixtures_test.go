@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"harnesslab/grader/results"
 )
 
 var update = flag.Bool("update", false, "rewrite the intake fixtures in testdata/submissions")
@@ -23,7 +25,7 @@ const fixtureSource = "// A fixture of grader/intake: see testdata/submissions/R
 type fixture struct {
 	name  string // its path under testdata/submissions
 	make  func(t testing.TB, path string)
-	kind  string
+	kind  results.Status
 	words []string
 }
 

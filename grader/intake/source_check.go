@@ -1,6 +1,9 @@
 package intake
 
-import "harnesslab/grader/gosource"
+import (
+	"harnesslab/grader/gosource"
+	"harnesslab/grader/results"
+)
 
 // checkSource refuses the student file name whose first bytes are data and
 // whose real size is size when it is too big, holds a NUL byte, or is not
@@ -9,7 +12,7 @@ import "harnesslab/grader/gosource"
 // the rest of what a lesson allows once the lesson is known.
 func checkSource(name string, data []byte, size int64, limits Limits) *Problem {
 	if p := gosource.CheckText(display(name), data, size, limits.MaxSourceBytes); p != nil {
-		return problem(p.Kind, p.Message)
+		return problem(results.Status(p.Kind), p.Message)
 	}
 	return nil
 }

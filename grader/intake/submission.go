@@ -1,13 +1,14 @@
 package intake
 
-// Kinds of Problem. Each is also the grader's status for the submission
-// (grader.Status(problem.Kind)).
+import "harnesslab/grader/results"
+
+// Kinds of Problem. Each is the grader's status for the submission.
 const (
-	ProblemEmpty      = "empty"       // the submission holds no files
-	ProblemMissing    = "missing"     // a student file is missing or misnamed
-	ProblemBadArchive = "bad_archive" // the archive is corrupt, unsafe or too big
-	ProblemBadSource  = "bad_source"  // a student file is not UTF-8 text, holds NUL bytes, is too big or is a link
-	ProblemKitError   = "kit_error"   // the grader could not do its part (bad arguments, a full disk)
+	ProblemEmpty      = results.StatusEmpty      // the submission holds no files
+	ProblemMissing    = results.StatusMissing    // a student file is missing or misnamed
+	ProblemBadArchive = results.StatusBadArchive // the archive is corrupt, unsafe or too big
+	ProblemBadSource  = results.StatusBadSource  // a student file is not UTF-8 text, holds NUL bytes, is too big or is a link
+	ProblemKitError   = results.StatusKitError   // the grader could not do its part (bad arguments, a full disk)
 )
 
 // Submission is what was taken from one source.
@@ -28,13 +29,13 @@ type Submission struct {
 
 // Problem says why a submission cannot be graded as it is.
 type Problem struct {
-	Kind    string // one of the Problem* kinds
-	Message string // what was wrong and what to do, in words for people
+	Kind    results.Status // one of the Problem* kinds
+	Message string         // what was wrong and what to do, in words for people
 }
 
 // Error makes a Problem usable as an error: it returns the message.
 func (p *Problem) Error() string { return p.Message }
 
-func problem(kind, message string) *Problem {
+func problem(kind results.Status, message string) *Problem {
 	return &Problem{Kind: kind, Message: message}
 }

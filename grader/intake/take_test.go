@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"harnesslab/grader/results"
 )
 
 // takeCase is one submission given to Take, and what must come of it.
@@ -14,7 +16,7 @@ type takeCase struct {
 	build   func(t testing.TB, dir string) Source // writes the submission under dir
 	files   []string                              // the lesson's student files; nil means harness.go
 	limits  Limits                                //
-	kind    string                                // the Problem's kind; "" means no problem
+	kind    results.Status                        // the Problem's kind; "" means no problem
 	words   []string                              // what the Problem's message must say
 	taken   []string                              // the files taken (checked when kind is "")
 	ignored []string                              // the files ignored; nil means not checked

@@ -35,7 +35,7 @@ func pass(c grader.CheckResult, d time.Duration) grader.CheckResult {
 
 // fail is c failed with kind and message.
 func fail(c grader.CheckResult, kind, message string, d time.Duration) grader.CheckResult {
-	c.Kind, c.Message, c.Duration = kind, message, d
+	c.Kind, c.Message, c.Duration = grader.Kind(kind), message, d
 	return c
 }
 

@@ -144,7 +144,7 @@ func junitSuiteOf(r grader.Result) junitSuite {
 			out := c
 			out.Output = "" // in system-out
 			text := cleanText(checkText(out))
-			tc.Failure = &junitProblem{Message: firstLine(text), Type: kind, Text: text}
+			tc.Failure = &junitProblem{Message: firstLine(text), Type: string(kind), Text: text}
 		}
 		if c.Output != "" {
 			tc.SystemOut = &junitText{Text: cleanText(c.Output)}

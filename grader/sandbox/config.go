@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"harnesslab/grader/capture"
 )
 
 // Defaults used where a Config field is zero.
@@ -86,7 +88,7 @@ type Result struct {
 
 // TruncationMarker is appended to a stream that was cut after limit bytes.
 func TruncationMarker(limit int) string {
-	return fmt.Sprintf("\n[... output truncated after %d bytes ...]\n", limit)
+	return capture.Marker(limit)
 }
 
 // withDefaults returns cfg with zero fields set to their defaults and every

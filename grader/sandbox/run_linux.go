@@ -135,9 +135,9 @@ func (j job) run(ctx context.Context) (Result, error) {
 	res.ExitCode = exitCode(cmd.ProcessState, j.bwrap)
 
 	drain(p, out, errOut, status)
-	res.Stdout, res.Stderr = out.result(), errOut.result()
-	res.Truncated = out.truncated || errOut.truncated
-	if err := j.checkStatus(string(status.result()), res, ctxErr != nil); err != nil {
+	res.Stdout, res.Stderr = out.Bytes(), errOut.Bytes()
+	res.Truncated = out.Truncated() || errOut.Truncated()
+	if err := j.checkStatus(string(status.Bytes()), res, ctxErr != nil); err != nil {
 		return res, err
 	}
 	if ctxErr != nil {
@@ -189,7 +189,7 @@ func startAndWait(cmd *exec.Cmd, started chan<- error, exited chan<- struct{}) {
 
 // drain waits for the output pipes to reach their end, for at most
 // drainGrace, then closes them, which ends the reads.
-func drain(p pipes, caps ...*capture) {
+func drain(p pipes, caps ...*stream) {
 	deadline := time.NewTimer(drainGrace)
 	defer deadline.Stop()
 	for _, c := range caps {

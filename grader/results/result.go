@@ -1,0 +1,49 @@
+package results
+
+import (
+	"sort"
+	"time"
+)
+
+// CheckResult is the outcome of one check.
+type CheckResult struct {
+	Name      string        `json:"name"`               // the script's name, without its order prefix
+	Sentence  string        `json:"sentence"`           // what the check expects, in one sentence
+	Lab       int           `json:"lab"`                // which lab of the lesson it belongs to
+	Passed    bool          `json:"passed"`             // true only on a verdict carrying the run's secret
+	Kind      Kind          `json:"kind,omitempty"`     // how it failed; empty when passed
+	Message   string        `json:"message,omitempty"`  // the failure in words; empty when passed
+	Details   []string      `json:"details,omitempty"`  // context the check logged
+	Output    string        `json:"output,omitempty"`   // what student code printed during the check, capped
+	Points    float64       `json:"points"`             // earned
+	MaxPoints float64       `json:"max_points"`         // what the check is worth
+	Hidden    bool          `json:"hidden,omitempty"`   // hidden from students in Gradescope
+	Duration  time.Duration `json:"duration,omitempty"` // how long it ran
+}
+
+// Result is the outcome of checking one copy of a lesson: a student's folder,
+// or one submission in a grading run.
+type Result struct {
+	Name     string        `json:"name"`              // the submission's name (its base name without extension)
+	Lesson   string        `json:"lesson"`            // the lesson number, "02"
+	Status   Status        `json:"status"`            // the outcome as a whole
+	Message  string        `json:"message,omitempty"` // why, when the status is not passed
+	Score    float64       `json:"score"`             // points earned
+	MaxScore float64       `json:"max_score"`         // points of every check
+	Checks   []CheckResult `json:"checks"`            // one per check, in order
+	Ignored  []string      `json:"ignored,omitempty"` // files in the submission that were not taken
+	Stopped  bool          `json:"stopped,omitempty"` // the run was stopped (its time limit, or an interrupt) before every check gave a verdict
+	Duration time.Duration `json:"duration"`          // wall time for this submission
+}
+
+// FailedChecks returns the names of the checks r failed, sorted.
+func (r *Result) FailedChecks() []string {
+	var out []string
+	for _, c := range r.Checks {
+		if !c.Passed {
+			out = append(out, c.Name)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
