@@ -149,8 +149,8 @@ func TestBuildWordsCompileErrors(t *testing.T) {
 			func(s string) string { return s + "\nfunc Broken() int { return \"x\" }\n" },
 			[]string{"Your code does not compile:", "mine/harness.go:", "cannot use \"x\""}},
 		{"a function the checks call has another name",
-			func(s string) string { return strings.ReplaceAll(s, "TextOf(", "WordsOf(") },
-			[]string{"the checks cannot call it", "undefined: harness.TextOf"}},
+			func(s string) string { return strings.ReplaceAll(s, "ToolCalls(", "CallsOf(") },
+			[]string{"the checks cannot call it", "undefined: harness.ToolCalls"}},
 	} {
 		src := studentCopy(t, l, "")
 		path := filepath.Join(src, "harness.go")

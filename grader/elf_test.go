@@ -9,7 +9,9 @@ import (
 )
 
 // TestLoaderRefused: a student line that makes the linker ask for a dynamic
-// loader and a library gets the check program refused before it runs.
+// loader and a library is refused twice over. The source rules refuse the
+// directive before anything is built; and should a line like it ever get past
+// them, the build refuses the linked program before it runs.
 func TestLoaderRefused(t *testing.T) {
 	tc, err := lesson02()
 	if err != nil {
@@ -17,23 +19,35 @@ func TestLoaderRefused(t *testing.T) {
 	}
 	l := tc.lesson
 	src := studentCopy(t, l, "\n//go:cgo_import_dynamic libc_getpid getpid \"libc.so.6\"\n//go:cgo_import_dynamic _ _ \"libc.so.6\"\n")
+	r := l.kit.Check(context.Background(), l, Source{Dir: src}, Options{Toolchain: tc, WorkDir: t.TempDir()})
+	if r.Status != StatusRejected || !strings.Contains(r.Message, "//go:cgo_import_dynamic is a compiler directive") {
+		t.Errorf("the source rules should refuse the directive: status %s (%s)", r.Status, r.Message)
+	}
+	for _, c := range r.Checks {
+		if c.Passed {
+			t.Errorf("check %s passed although the copy was refused", c.Name)
+		}
+	}
+
+	// The layer below: build the same copy without the source rules.
 	work := t.TempDir()
-	r := l.kit.Check(context.Background(), l, Source{Dir: src}, Options{Toolchain: tc, WorkDir: work})
-	if r.Status != StatusRejected {
-		t.Fatalf("status %s (%s), want %s", r.Status, r.Message, StatusRejected)
+	kitPath := filepath.Join(l.Dir, "harness.go")
+	files := map[string]string{kitPath: filepath.Join(src, "harness.go")}
+	shown := map[string]string{kitPath: "harness.go"}
+	bin, failed := tc.build(context.Background(), files, shown, work)
+	if failed == nil {
+		t.Fatalf("the build linked %s, a program that needs a dynamic loader, and did not refuse it", bin)
+	}
+	if failed.Status != StatusRejected {
+		t.Fatalf("status %s (%s), want %s", failed.Status, failed.Message, StatusRejected)
 	}
 	for _, w := range []string{"the dynamic loader", "the library libc.so.6", "//go:cgo_import_dynamic", "remove it"} {
-		if !strings.Contains(r.Message, w) {
-			t.Errorf("message %q should say %q", r.Message, w)
+		if !strings.Contains(failed.Message, w) {
+			t.Errorf("message %q should say %q", failed.Message, w)
 		}
 	}
 	if _, err := os.Stat(filepath.Join(work, "checks")); err == nil {
 		t.Errorf("the refused check program is still in the work folder")
-	}
-	for _, c := range r.Checks {
-		if c.Passed {
-			t.Errorf("check %s passed although the program was refused", c.Name)
-		}
 	}
 }
 
