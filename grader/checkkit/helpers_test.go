@@ -117,3 +117,23 @@ func TestAskedCountsRefusals(t *testing.T) {
 		t.Errorf("Asked should count the refused request; got %q", got)
 	}
 }
+
+func TestSameToolRunsComparesArgumentsAndNamesRetries(t *testing.T) {
+	ws := lab.NewWorkspace(map[string]string{"a": "A"})
+	var runs ToolRuns
+	read := runs.Wrap(ReadTool(ws))[0]
+	for range 3 {
+		read.Execute(lab.Args{"path": "a"})
+	}
+	want := RunsOf(lab.Call("read", lab.Args{"path": "a"}))
+	v := Run(func(c *C) { SameToolRuns(c, "read should run once", want, &runs) }, time.Second)
+	if v.Passed || !strings.Contains(v.Failures[0], "(3 runs)") || !strings.Contains(v.Failures[0], "try a failed call again") {
+		t.Errorf("three runs of one call should fail and be named a retry; got %q", v.Failures)
+	}
+	var other ToolRuns
+	other.Wrap(ReadTool(ws))[0].Execute(lab.Args{"path": "b"})
+	v = Run(func(c *C) { SameToolRuns(c, "read a", want, &other) }, time.Second)
+	if v.Passed || strings.Contains(v.Failures[0], "try a failed call again") {
+		t.Errorf("a run with other arguments should fail, without retry advice; got %q", v.Failures)
+	}
+}

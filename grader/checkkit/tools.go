@@ -1,6 +1,7 @@
 package checkkit
 
 import (
+	"strings"
 	"sync"
 
 	"harnesslab/lab"
@@ -136,4 +137,78 @@ func SameReads(c *C, sentence string, want []string, ws *lab.Workspace) bool {
 	}
 	c.Errorf("%s\n  expected reads: %s\n  got reads:      %s", sentence, Commas(want), Commas(got))
 	return false
+}
+
+// RunsOf returns the runs calls should cause: each call's tool, given a copy
+// of its arguments, in call order.
+func RunsOf(calls ...lab.Block) []ToolRun {
+	runs := make([]ToolRun, len(calls))
+	for i, call := range calls {
+		runs[i] = ToolRun{Tool: call.Name, Args: lab.CloneArgs(call.Arguments)}
+	}
+	return runs
+}
+
+// SameToolRuns records a failure unless the tools ran exactly as want says:
+// the same tools, in the same order, each given exactly the arguments in
+// want (nil and empty arguments count as the same). When a run comes again
+// right after itself more often than want has it, the failure says that is
+// the mark of a hidden retry.
+func SameToolRuns(c *C, sentence string, want []ToolRun, r *ToolRuns) bool {
+	got := r.Runs()
+	same := len(want) == len(got)
+	for i := 0; same && i < len(want); i++ {
+		same = want[i].Tool == got[i].Tool && len(Differences(want[i].Args, got[i].Args, AsSent...)) == 0
+	}
+	if same {
+		return true
+	}
+	c.Errorf("%s\n  expected: %s\n  got:      %s%s", sentence, countRuns(want), countRuns(got), retryNote(want, got))
+	return false
+}
+
+// ShowRuns writes tool runs the way a transcript writes calls, one after the
+// other: `read({"path": "a"}), today({})`; "no runs at all" for none.
+func ShowRuns(runs []ToolRun) string {
+	if len(runs) == 0 {
+		return "no runs at all"
+	}
+	shown := make([]string, len(runs))
+	for i, r := range runs {
+		shown[i] = showRun(r)
+	}
+	return strings.Join(shown, ", ")
+}
+
+func showRun(r ToolRun) string {
+	if r.Args == nil {
+		return r.Tool + "({}) (its Arguments map is nil)"
+	}
+	return r.Tool + "(" + lab.EncodeJSON(r.Args) + ")"
+}
+
+func countRuns(runs []ToolRun) string {
+	if len(runs) == 0 {
+		return ShowRuns(runs)
+	}
+	return ShowRuns(runs) + " (" + Plural(len(runs), "run") + ")"
+}
+
+// retryNote is advice when got repeats a run right after itself more often
+// than want does.
+func retryNote(want, got []ToolRun) string {
+	repeats := func(runs []ToolRun) int {
+		n := 0
+		for i := 1; i < len(runs); i++ {
+			if showRun(runs[i]) == showRun(runs[i-1]) {
+				n++
+			}
+		}
+		return n
+	}
+	if repeats(got) <= repeats(want) {
+		return ""
+	}
+	return "\n  The same run came again right after itself: does your code try a failed call again? Only the model " +
+		"decides to try again, after it has read the error."
 }

@@ -115,30 +115,7 @@ func sameConversation(c *checkkit.C, s story, want []lab.Message, given int, mod
 // sameRuns records a failure unless the tools ran exactly as want says: each
 // tool once per call, with the arguments the model wrote, in call order.
 func sameRuns(c *checkkit.C, sentence string, want []checkkit.ToolRun, runs *checkkit.ToolRuns) bool {
-	got := runs.Runs()
-	if len(checkkit.Differences(want, got, cmpopts.EquateEmpty())) == 0 {
-		return true
-	}
-	expected, ran := "expected "+checkkit.Plural(len(want), "run")+":", "got "+checkkit.Plural(len(got), "run")+":"
-	width := max(len(expected), len(ran))
-	c.Errorf("%s\n  %-*s %s\n  %-*s %s", sentence, width, expected, showRuns(want), width, ran, showRuns(got))
-	return false
-}
-
-// showRuns writes tool runs the way a transcript writes calls.
-func showRuns(runs []checkkit.ToolRun) string {
-	if len(runs) == 0 {
-		return "none"
-	}
-	shown := make([]string, len(runs))
-	for i, r := range runs {
-		args := r.Args
-		if args == nil {
-			args = lab.Args{}
-		}
-		shown[i] = r.Tool + "(" + lab.EncodeJSON(args) + ")"
-	}
-	return strings.Join(shown, ", ")
+	return checkkit.SameToolRuns(c, sentence, want, runs)
 }
 
 // sameOutcome records a failure unless the run ended exactly as want says.

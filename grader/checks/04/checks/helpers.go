@@ -111,74 +111,13 @@ func showResult(r Result) string {
 	return fmt.Sprintf("status %q, text %q, after %s", r.Status, r.Text, checkkit.Plural(r.Steps, "step"))
 }
 
-// showRun writes one tool run the way a call is written: read({"path": "a"}).
-func showRun(r checkkit.ToolRun) string {
-	return describe(lab.Call(r.Tool, r.Args))
-}
-
-// showRuns writes tool runs, one after the other, or "no runs at all".
-func showRuns(runs []checkkit.ToolRun) string {
-	if len(runs) == 0 {
-		return "no runs at all"
-	}
-	shown := make([]string, len(runs))
-	for i, r := range runs {
-		shown[i] = showRun(r)
-	}
-	return strings.Join(shown, ", ")
-}
-
-// countRuns writes runs and how many there are: "read({"path": "a"}) (1 run)".
-func countRuns(runs []checkkit.ToolRun) string {
-	if len(runs) == 0 {
-		return showRuns(runs)
-	}
-	return showRuns(runs) + " (" + checkkit.Plural(len(runs), "run") + ")"
-}
-
-// sameRuns records a failure unless the tools ran exactly as want says: the
-// same tools, in the same order, each given exactly the arguments in want.
-// (checkkit.SameRuns compares tool names only.)
+// sameRuns records a failure unless the tools ran exactly as want says.
 func sameRuns(c *checkkit.C, sentence string, want []checkkit.ToolRun, runs *checkkit.ToolRuns) bool {
-	got := runs.Runs()
-	same := len(want) == len(got)
-	for i := 0; same && i < len(want); i++ {
-		same = want[i].Tool == got[i].Tool && len(checkkit.Differences(want[i].Args, got[i].Args, checkkit.AsSent...)) == 0
-	}
-	if same {
-		return true
-	}
-	c.Errorf("%s\n  expected: %s\n  got:      %s%s", sentence, countRuns(want), countRuns(got), retried(want, got))
-	return false
-}
-
-// retried returns a note for the student when got repeats a run right after
-// itself more often than want does: the mark of a hidden retry.
-func retried(want, got []checkkit.ToolRun) string {
-	repeats := func(runs []checkkit.ToolRun) int {
-		n := 0
-		for i := 1; i < len(runs); i++ {
-			if showRun(runs[i]) == showRun(runs[i-1]) {
-				n++
-			}
-		}
-		return n
-	}
-	if repeats(got) <= repeats(want) {
-		return ""
-	}
-	return "\n  The same run came again right after itself: does RunTool try a failed call again? Only the model " +
-		"decides to try again, after it has read the error."
+	return checkkit.SameToolRuns(c, sentence, want, runs)
 }
 
 // ran is the run a call should cause: its tool, given its arguments.
-func ran(calls ...lab.Block) []checkkit.ToolRun {
-	runs := make([]checkkit.ToolRun, len(calls))
-	for i, call := range calls {
-		runs[i] = checkkit.ToolRun{Tool: call.Name, Args: lab.CloneArgs(call.Arguments)}
-	}
-	return runs
-}
+func ran(calls ...lab.Block) []checkkit.ToolRun { return checkkit.RunsOf(calls...) }
 
 // lineTool returns a tool that returns line n (counting from 0) of a file,
 // with no check that the file has that many lines: it panics when it has not.
