@@ -27,6 +27,39 @@
 // it never imports it), and grading many submissions at once (see package
 // grading, which builds on this one).
 //
+// # What a verdict rests on
+//
+// Student code runs inside the check program, the same process that writes
+// the verdict. That is safe only while the student's code is safe Go: Go is
+// memory-safe for race-free code without unsafe, linkname or cgo, and then
+// code cannot reach a byte it was not handed, the verdict's secret included.
+// A data race can tear an interface value and, from there, reach any memory;
+// a compiler directive can make the linker load a library of the student's
+// choice. So the engine keeps student code inside safe Go, at every step:
+//
+//   - source (package gosource, the one validator, used here and by intake):
+//     imports only from the lesson's allow-list; no `go` statements, and no
+//     calls that run the student's code on another goroutine (AfterFunc and
+//     the like), unless the lesson teaches concurrency; no `//go:`
+//     directives, build constraints, line directives or cgo, anywhere;
+//   - build: lessons that teach concurrency (Lesson.Concurrency) build their
+//     check programs with the race detector, statically linked, and stop at
+//     the first race, naming the student's lines that raced; compile and link
+//     run under memory, time and file-size limits, and what goes over them
+//     is the student's failure; a linked program that asks for a dynamic
+//     loader is refused before it runs;
+//   - run: a check that ends without returning and without a recorded
+//     failure (runtime.Goexit) fails; a pass needs a verdict with this run's
+//     secret, so printing, exiting or hanging never becomes one.
+//
+// The other way, running student code in a process apart from the one that
+// judges it, was weighed and left: the student's functions take models,
+// tools and workspaces that call back into the check, so every call would
+// cross a process boundary, and checks would compare values rebuilt from a
+// wire format rather than the values themselves. Keeping the code safe Go
+// keeps checks plain Go, and the race detector is what a lesson on
+// concurrency should teach anyway.
+//
 // # One check runner
 //
 // `labrun check` and `labrun grade` run checks the same way. The check runner
