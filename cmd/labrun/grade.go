@@ -23,7 +23,7 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 	jobs := fs.Int("jobs", runtime.NumCPU(), "submissions graded at once")
 	timeout := fs.Duration("timeout", grading.DefaultTimeout, "time limit per submission")
 	memory := fs.Int("memory-mib", grading.DefaultMemoryBytes>>20, "memory limit per check program, in MiB")
-	resume := fs.Bool("resume", false, "skip submissions that already have results in --out")
+	resume := fs.Bool("resume", false, "skip submissions that already have results in --out (a kit_error is graded again)")
 	shardFlag := fs.String("shard", "", "grade only part I of N of the submissions, as I/N")
 	rest, err := parseMixed(fs, args)
 	if err != nil {

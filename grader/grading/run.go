@@ -190,6 +190,9 @@ func gradeAll(ctx context.Context, cfg Config, tc *grader.Toolchain, pending []i
 		go func() {
 			defer wg.Done()
 			for i := range next {
+				if ctx.Err() != nil {
+					continue // stopped: start nothing more
+				}
 				r := gradeOne(ctx, cfg, tc, pending[i], filepath.Join(work, fmt.Sprintf("s%05d", i)))
 				if ctx.Err() != nil {
 					continue // interrupted: not graded, so that --resume grades it again
