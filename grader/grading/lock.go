@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // LockFile is the file in a run's folder that says which process writes to
@@ -17,12 +18,21 @@ const LockFile = ".labrun.lock"
 // lock is a run's claim on its output folder.
 type lock struct{ path string }
 
+// held is the lock files this process holds, so that a lock with this
+// process's own pid is told apart: one of its runs, or one left by a killed
+// run that had the same pid (a container started afresh gives the same pids).
+var held sync.Map
+
 // lockOut claims the folder dir for this process: it creates dir/LockFile
 // holding this process's id, failing if it exists. A lock whose process is
 // gone (a run that was killed) is stale: it is removed and taken over. A
 // lock whose process still runs is an error that names that process.
 func lockOut(dir string) (*lock, error) {
-	path := filepath.Join(dir, LockFile)
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("grade: lock the output folder %s: %w", dir, err)
+	}
+	path := filepath.Join(abs, LockFile)
 	for attempt := 0; ; attempt++ {
 		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		if err == nil {
@@ -32,6 +42,7 @@ func lockOut(dir string) (*lock, error) {
 				os.Remove(path)
 				return nil, fmt.Errorf("grade: write the lock %s: %w", path, werr)
 			}
+			held.Store(path, true)
 			return &lock{path: path}, nil
 		}
 		if !errors.Is(err, fs.ErrExist) {
@@ -41,7 +52,8 @@ func lockOut(dir string) (*lock, error) {
 		if err != nil {
 			return nil, err
 		}
-		if pid > 0 && processAlive(pid) {
+		_, ours := held.Load(path)
+		if pid > 0 && (ours || pid != os.Getpid() && processAlive(pid)) {
 			return nil, fmt.Errorf("grade: the folder %s is in use by another run (pid %d): wait for it to finish, stop it, or choose another --out", dir, pid)
 		}
 		if attempt > 0 {
@@ -73,6 +85,7 @@ func readLock(path string) (int, error) {
 
 // unlock gives the folder back.
 func (l *lock) unlock() error {
+	held.Delete(l.path)
 	if err := os.Remove(l.path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("grade: remove the lock %s: %w", l.path, err)
 	}

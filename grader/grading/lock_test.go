@@ -53,6 +53,7 @@ func TestLockOutTakesOverAStaleLock(t *testing.T) {
 		{"the run that wrote it was killed and its pid is gone", gone + "\n"},
 		{"the run was killed before it wrote its pid", ""},
 		{"the file holds no number", "not a pid"},
+		{"a killed run had this process's pid (a container started afresh)", strconv.Itoa(os.Getpid())},
 	} {
 		dir := t.TempDir()
 		path := filepath.Join(dir, LockFile)
