@@ -24,6 +24,9 @@ import (
 // its runs; change it to try other points.
 const faultSeed = 12
 
+// faultPoints is how many runs TestGradeSurvivesInterruptions stops.
+const faultPoints = 12
+
 // faultClass is the class TestGradeSurvivesInterruptions grades: small, with
 // every kind of outcome and none that waits for a time limit.
 var faultClass = []string{"nocompile", "panics", "passing", "wrong_fresh_list"}
@@ -73,46 +76,63 @@ func TestGradeSurvivesInterruptions(t *testing.T) {
 	full := time.Since(start)
 	want := reportFiles(t, filepath.Join(tmp, "ref"))
 
+	// Each stopped run is resumed, and the resume may be stopped in turn. A
+	// run that ends before its signal has completed the class: its reports
+	// are compared, and the next stop starts a new class in a new folder.
 	rng := rand.New(rand.NewPCG(faultSeed, 0))
 	signals := []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGKILL}
-	points := 0
-	for chain := range 4 {
-		out := fmt.Sprintf("out%d", chain)
-		next := args(out)
-		order := slices.Clone(signals)
-		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
-		for _, sig := range order {
-			// From a quarter second (labrun is listening by then) to the
-			// length of a whole run.
-			delay := 250*time.Millisecond + time.Duration(rng.Int64N(int64(full)))
-			next = stopAt(t, grade(next...), sig, delay, filepath.Join(tmp, out))
-			points++
-			if left := ours(work); len(left) > 0 {
-				t.Fatalf("%s after %s: processes left running: %q", sig, delay, left)
-			}
+	rng.Shuffle(len(signals), func(i, j int) { signals[i], signals[j] = signals[j], signals[i] })
+	bySignal := map[syscall.Signal]int{}
+	stops, classes := 0, 0
+	out := "out0"
+	next := args(out)
+	for attempt := 0; stops < faultPoints && attempt < 3*faultPoints; attempt++ {
+		sig := signals[attempt%len(signals)]
+		// From a quarter second (labrun is listening by then) to the
+		// length of a whole run.
+		delay := 250*time.Millisecond + time.Duration(rng.Int64N(int64(full)))
+		var stopped bool
+		next, stopped = stopAt(t, grade(next...), sig, delay, filepath.Join(tmp, out))
+		t.Logf("%s: %s after %s: stopped the run: %v", out, sig, delay.Round(time.Millisecond), stopped)
+		if left := ours(work); len(left) > 0 {
+			t.Fatalf("%s after %s: processes left running: %q", sig, delay, left)
 		}
-		cmd := grade(next...)
-		if b, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("chain %d: the last resume failed: %v\n%s", chain, err, b)
+		if stopped {
+			stops++
+			bySignal[sig]++
+			continue
 		}
-		got := reportFiles(t, filepath.Join(tmp, out))
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("chain %d (%v): the resumed reports differ from the uninterrupted run's (-want +got):\n%s", chain, order, diff)
-		}
+		compareRun(t, want, filepath.Join(tmp, out))
+		classes++
+		out = fmt.Sprintf("out%d", classes)
+		next = args(out)
 	}
-	if points < 12 {
-		t.Errorf("stopped %d runs, want at least 12", points)
+	if b, err := grade(next...).CombinedOutput(); err != nil {
+		t.Fatalf("the last resume failed: %v\n%s", err, b)
+	}
+	compareRun(t, want, filepath.Join(tmp, out))
+	if stops < faultPoints || len(bySignal) < len(signals) {
+		t.Errorf("stopped %d runs (%v), want at least %d and each signal at least once", stops, bySignal, faultPoints)
 	}
 	if left := ours(work); len(left) > 0 {
 		t.Errorf("processes left running: %q", left)
 	}
 }
 
+// compareRun requires the reports in dir to equal want, timings aside.
+func compareRun(t *testing.T, want map[string]string, dir string) {
+	t.Helper()
+	if diff := cmp.Diff(want, reportFiles(t, dir)); diff != "" {
+		t.Errorf("the reports in %s differ from the uninterrupted run's (-want +got):\n%s", filepath.Base(dir), diff)
+	}
+}
+
 // stopAt starts cmd, sends it sig after delay, waits for it to end and
-// checks how it ended. It returns the arguments of the next run: the
+// checks how it ended. It returns the arguments of the next run (the
 // command labrun printed to resume, or the same arguments with --resume
-// after SIGKILL, which leaves no word.
-func stopAt(t *testing.T, cmd *exec.Cmd, sig syscall.Signal, delay time.Duration, out string) []string {
+// after SIGKILL, which leaves no word) and whether the signal came before
+// the run ended.
+func stopAt(t *testing.T, cmd *exec.Cmd, sig syscall.Signal, delay time.Duration, out string) ([]string, bool) {
 	t.Helper()
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -131,14 +151,14 @@ func stopAt(t *testing.T, cmd *exec.Cmd, sig syscall.Signal, delay time.Duration
 		if report, err := os.ReadFile(filepath.Join(out, "report.json")); err != nil || bytes.Contains(report, []byte(`"incomplete"`)) {
 			t.Fatalf("%s after %s: the run ended well but its report.json is missing or marked incomplete (%v)", sig, delay, err)
 		}
-		return next
+		return next, false
 	}
 	switch sig {
 	case syscall.SIGKILL:
 		if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || ws.Signal() != syscall.SIGKILL {
 			t.Fatalf("SIGKILL after %s: ended with %v\n%s", delay, err, &stderr)
 		}
-		return next
+		return next, true
 	case syscall.SIGINT, syscall.SIGTERM:
 		if want := 128 + int(sig); code != want {
 			t.Fatalf("%s after %s: exit status %d, want %d\n%s", sig, delay, code, want, &stderr)
@@ -156,7 +176,7 @@ func stopAt(t *testing.T, cmd *exec.Cmd, sig syscall.Signal, delay time.Duration
 	if err != nil || !bytes.Contains(report, []byte(`"incomplete": true`)) {
 		t.Fatalf("%s after %s: report.json is not marked incomplete (%v)", sig, delay, err)
 	}
-	return printed[1:]
+	return printed[1:], true
 }
 
 // timings are the fields of the reports that hold measured time.
