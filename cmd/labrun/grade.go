@@ -2,11 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"runtime"
 	"strconv"
 	"strings"
@@ -23,7 +23,7 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 	jobs := fs.Int("jobs", runtime.NumCPU(), "submissions graded at once")
 	timeout := fs.Duration("timeout", grading.DefaultTimeout, "time limit per submission")
 	memory := fs.Int("memory-mib", grading.DefaultMemoryBytes>>20, "memory limit per check program, in MiB")
-	resume := fs.Bool("resume", false, "skip submissions that already have results in --out")
+	resume := fs.Bool("resume", false, "skip submissions that already have results in --out (a kit_error is graded again)")
 	shardFlag := fs.String("shard", "", "grade only part I of N of the submissions, as I/N")
 	rest, err := parseMixed(fs, args)
 	if err != nil {
@@ -43,7 +43,7 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := stopOnSignal()
 	defer stop()
 	cfg := grading.Config{
 		Kit: kit, Lesson: l, Paths: rest[1:], Out: *out, Jobs: *jobs, Timeout: *timeout,
@@ -55,8 +55,16 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 	}
 	start := time.Now()
 	outcome, err := grading.Run(ctx, cfg)
+	var sig signalError
+	if errors.As(context.Cause(ctx), &sig) && outcome != nil && errors.Is(err, context.Canceled) {
+		return stopped(stderr, sig, outcome, *out, args)
+	}
 	if err != nil {
 		return err
+	}
+	if len(outcome.Regraded) > 0 {
+		fmt.Fprintf(stderr, "labrun: graded again %d %s that had kit_error, the kit's fault and never a final grade: %s\n",
+			len(outcome.Regraded), plural(len(outcome.Regraded), "submission", "submissions"), strings.Join(outcome.Regraded, ", "))
 	}
 	if err := report.WriteSummary(stdout, outcome.Results); err != nil {
 		return err

@@ -24,14 +24,20 @@ type Config struct {
 	Lesson *grader.Lesson
 	Paths  []string // submission folders, archives, or folders of those
 
-	Out  string // where reports go; empty writes none (the summary is still returned)
-	Jobs int    // submissions graded at once (default: the number of CPUs)
+	// Out is where reports go; empty writes none (the summary is still
+	// returned). While a run writes there, Out holds LockFile, and a
+	// second run on the same Out is refused.
+	Out  string
+	Jobs int // submissions graded at once (default: the number of CPUs)
 	// Timeout is a ceiling on one submission, build and checks together
 	// (default 60s). Checks still running when it is reached are stopped;
 	// every verdict given before then is kept (see package grader).
 	Timeout time.Duration
 	Memory  int64 // memory limit per check program, in bytes (default 1 GiB)
-	Resume  bool  // skip submissions that already have a result in Out
+	// Resume skips the submissions that already have a result in Out,
+	// except a kit_error (the kit failed, not the student), which is graded
+	// again and listed in Outcome.Regraded.
+	Resume bool
 
 	// CheckTimeout is how long one check may run (default: the engine's, 5s);
 	// every other limit of a submission's checks, the sandbox's included,

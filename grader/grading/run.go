@@ -18,11 +18,13 @@ import (
 
 // Outcome is what a grading run did.
 type Outcome struct {
-	Results []grader.Result // every submission of this run and of earlier runs resumed, sorted by name
-	Graded  int             // submissions graded by this run
-	Resumed int             // submissions skipped because Out already had their result
-	Skipped []string        // things among the PATHs that are not submissions
-	Mode    string          // how student code was isolated: "bwrap" or "rlimit"
+	Results  []grader.Result // every submission of this run and of earlier runs resumed, sorted by name
+	Graded   int             // submissions graded by this run
+	Resumed  int             // submissions skipped because Out already had their result
+	Regraded []string        // names of submissions Out had as kit_error, graded again by this run
+	Left     int             // submissions not graded because the run was stopped (ctx canceled)
+	Skipped  []string        // things among the PATHs that are not submissions
+	Mode     string          // how student code was isolated: "bwrap" or "rlimit"
 }
 
 // Run grades every submission found in cfg.Paths. A submission that cannot
@@ -30,8 +32,15 @@ type Outcome struct {
 // what did not run; the run goes on. Run returns an error only when it cannot
 // grade at all: bad arguments, a kit whose own solution fails, or reports
 // that cannot be written.
-func Run(ctx context.Context, cfg Config) (*Outcome, error) {
-	cfg, err := cfg.withDefaults()
+//
+// When ctx is canceled, Run starts no more submissions, ends the ones in
+// flight without recording them, writes the run's reports for what is done
+// marked incomplete (report.json's "incomplete"), and returns the Outcome
+// with Left set and an error that wraps ctx's (context.Canceled). A later run
+// with Resume grades what is left, and so does it for a kit_error: the
+// kit's fault is never a student's final grade.
+func Run(ctx context.Context, cfg Config) (out *Outcome, err error) {
+	cfg, err = cfg.withDefaults()
 	if err != nil {
 		return nil, err
 	}
@@ -40,31 +49,29 @@ func Run(ctx context.Context, cfg Config) (*Outcome, error) {
 		return nil, fmt.Errorf("grade: %w", err)
 	}
 	sources = shard(sources, cfg.Shard, cfg.Shards)
-	out := &Outcome{Skipped: skipped}
+	out = &Outcome{Skipped: skipped}
 	opt := report.Options{Lesson: cfg.Lesson.Number, KitVersion: cfg.KitVersion}
 
 	if cfg.Out != "" {
 		if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
 			return nil, fmt.Errorf("grade: make the output folder: %w", err)
 		}
-	}
-	earlier := map[string]bool{}
-	if cfg.Resume {
-		prev, err := report.Load(cfg.Out)
+		l, err := lockOut(cfg.Out)
 		if err != nil {
-			return nil, fmt.Errorf("grade: resume from %s: %w", cfg.Out, err)
+			return nil, err
 		}
-		for _, r := range prev {
-			earlier[r.Name] = true
+		defer func() {
+			if uerr := l.unlock(); uerr != nil && err == nil {
+				err = uerr
+			}
+		}()
+		if err := report.RemoveTemporary(cfg.Out); err != nil {
+			return nil, fmt.Errorf("grade: %w", err)
 		}
 	}
-	var pending []intake.Source
-	for _, s := range sources {
-		if earlier[s.Name] {
-			out.Resumed++
-		} else {
-			pending = append(pending, s)
-		}
+	pending, err := toGrade(cfg, sources, out)
+	if err != nil {
+		return nil, err
 	}
 
 	var warning string
@@ -77,17 +84,26 @@ func Run(ctx context.Context, cfg Config) (*Outcome, error) {
 		return nil, fmt.Errorf("grade: make a work folder: %w", err)
 	}
 	defer os.RemoveAll(work)
-	tc, err := warmUp(ctx, cfg, work)
-	if err != nil {
-		return nil, err
+	var results []grader.Result
+	if len(pending) > 0 {
+		var tc *grader.Toolchain
+		tc, err = warmUp(ctx, cfg, work)
+		if err == nil {
+			results, err = gradeAll(ctx, cfg, tc, pending, work, opt)
+		}
 	}
-
-	results, err := gradeAll(ctx, cfg, tc, pending, work, opt)
 	out.Graded = len(results)
-	if err != nil {
+	out.Results = results
+	// Stopped means work is left: a signal that comes once every submission
+	// is graded changes nothing.
+	stopped := ctx.Err() != nil && len(results) < len(pending)
+	if err != nil && !stopped {
 		return out, err
 	}
-	out.Results = results
+	if stopped {
+		out.Left = len(pending) - len(results)
+		opt.Left = out.Left
+	}
 	if cfg.Out != "" {
 		all, err := report.Load(cfg.Out)
 		if err != nil {
@@ -99,7 +115,41 @@ func Run(ctx context.Context, cfg Config) (*Outcome, error) {
 		}
 	}
 	sort.Slice(out.Results, func(i, j int) bool { return out.Results[i].Name < out.Results[j].Name })
+	if stopped {
+		return out, fmt.Errorf("grade: stopped with %d of %d submissions left: %w", out.Left, len(pending), ctx.Err())
+	}
 	return out, nil
+}
+
+// toGrade is the submissions of sources this run grades: all of them, or
+// with Resume those that Out has no result for, or has one with the status
+// kit_error (the kit failed, not the student: never final). It counts the
+// others in out.Resumed and names the kit errors in out.Regraded.
+func toGrade(cfg Config, sources []intake.Source, out *Outcome) ([]intake.Source, error) {
+	earlier := map[string]grader.Status{}
+	if cfg.Resume {
+		prev, err := report.Load(cfg.Out)
+		if err != nil {
+			return nil, fmt.Errorf("grade: resume from %s: %w", cfg.Out, err)
+		}
+		for _, r := range prev {
+			earlier[r.Name] = r.Status
+		}
+	}
+	var pending []intake.Source
+	for _, s := range sources {
+		status, done := earlier[s.Name]
+		switch {
+		case !done:
+			pending = append(pending, s)
+		case status == grader.StatusKitError:
+			pending = append(pending, s)
+			out.Regraded = append(out.Regraded, s.Name)
+		default:
+			out.Resumed++
+		}
+	}
+	return pending, nil
 }
 
 // warmUp compiles everything the submissions share, once, and proves the kit
@@ -110,11 +160,17 @@ func warmUp(ctx context.Context, cfg Config, work string) (*grader.Toolchain, er
 		return nil, fmt.Errorf("grade: %w", err)
 	}
 	tc, err := cfg.Kit.PrepareToolchain(ctx, cfg.Lesson)
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("grade: stopped while preparing: %w", ctx.Err())
+	}
 	if err != nil {
 		return nil, fmt.Errorf("grade: %w", err)
 	}
 	tc.Limits.Memory = cfg.Memory // compiling and linking a submission is its work too
 	r := cfg.Kit.Check(ctx, cfg.Lesson, grader.Source{Dir: cfg.Lesson.SolutionDir()}, checkOptions(cfg, tc, dir))
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("grade: stopped while checking the kit's own solution: %w", ctx.Err())
+	}
 	if r.Status != grader.StatusPassed {
 		return nil, fmt.Errorf("grade: the kit's own solution of lesson %s does not pass here (%s: %s); nothing was graded", cfg.Lesson.Number, r.Status, r.Message)
 	}
@@ -134,6 +190,9 @@ func gradeAll(ctx context.Context, cfg Config, tc *grader.Toolchain, pending []i
 		go func() {
 			defer wg.Done()
 			for i := range next {
+				if ctx.Err() != nil {
+					continue // stopped: start nothing more
+				}
 				r := gradeOne(ctx, cfg, tc, pending[i], filepath.Join(work, fmt.Sprintf("s%05d", i)))
 				if ctx.Err() != nil {
 					continue // interrupted: not graded, so that --resume grades it again
@@ -154,17 +213,16 @@ func gradeAll(ctx context.Context, cfg Config, tc *grader.Toolchain, pending []i
 			}
 		}()
 	}
+feed:
 	for i := range pending {
-		if ctx.Err() != nil {
-			break
+		select {
+		case <-ctx.Done():
+			break feed // stop starting work
+		case next <- i:
 		}
-		next <- i
 	}
 	close(next)
 	wg.Wait()
-	if firstErr == nil && ctx.Err() != nil {
-		firstErr = fmt.Errorf("grade: stopped after %d of %d submissions: %w (run again with --resume to finish)", len(results), len(pending), ctx.Err())
-	}
 	return results, firstErr
 }
 

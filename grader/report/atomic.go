@@ -2,9 +2,12 @@ package report
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // writeFileAtomic writes data to path so that path holds either its old
@@ -67,4 +70,37 @@ func writeWith(path string, write func(*bytes.Buffer) error) error {
 		return err
 	}
 	return writeFileAtomic(path, buf.Bytes())
+}
+
+// RemoveTemporary removes the temporary files that writes killed midway
+// left in a run's folder dir and in its submissions' folders (".<base>.tmp-*",
+// see writeFileAtomic). Call it only while no other run writes to dir.
+func RemoveTemporary(dir string) error {
+	folders := []string{dir}
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("look for unfinished files in %s: %w", dir, err)
+	}
+	for _, e := range entries {
+		if e.IsDir() {
+			folders = append(folders, filepath.Join(dir, e.Name()))
+		}
+	}
+	for _, f := range folders {
+		entries, err := os.ReadDir(f)
+		if err != nil {
+			return fmt.Errorf("look for unfinished files in %s: %w", f, err)
+		}
+		for _, e := range entries {
+			if !e.IsDir() && strings.HasPrefix(e.Name(), ".") && strings.Contains(e.Name(), ".tmp-") {
+				if err := os.Remove(filepath.Join(f, e.Name())); err != nil {
+					return fmt.Errorf("remove the unfinished file %s: %w", filepath.Join(f, e.Name()), err)
+				}
+			}
+		}
+	}
+	return nil
 }

@@ -27,6 +27,10 @@ type Options struct {
 	// ZeroDurations writes every duration and execution time as zero, so
 	// that grading the same submissions twice gives identical files.
 	ZeroDurations bool
+	// Left is how many submissions of the run were not graded because it
+	// was stopped. When it is positive, report.json says the run is
+	// incomplete and how many are left; zero writes neither field.
+	Left int
 }
 
 // The files of a run's folder.

@@ -26,6 +26,11 @@ type Report struct {
 	GeneratedBy string       `json:"generated_by"` // "labrun"
 	Submissions []Submission `json:"submissions"`  // sorted by name, each with its folder
 	Summary     Summary      `json:"summary"`
+	// Incomplete is true when the run was stopped before every submission
+	// was graded (added within version 1: absent means complete). Left is
+	// how many were not graded; `labrun grade --resume` grades them.
+	Incomplete bool `json:"incomplete,omitempty"`
+	Left       int  `json:"left,omitempty"`
 }
 
 // WriteReport writes the submissions to w as report.json, a Report.
@@ -53,6 +58,8 @@ func WriteReport(w io.Writer, subs []Submission, opt Options) error {
 		GeneratedBy: "labrun",
 		Submissions: subs,
 		Summary:     Summarize(resultsOf(subs)),
+		Incomplete:  opt.Left > 0,
+		Left:        max(opt.Left, 0),
 	}
 	if err := encodeJSON(w, doc); err != nil {
 		return fmt.Errorf("write report: %w", err)
