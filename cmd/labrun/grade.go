@@ -57,6 +57,9 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 	outcome, err := grading.Run(ctx, cfg)
 	var sig signalError
 	if errors.As(context.Cause(ctx), &sig) && outcome != nil && errors.Is(err, context.Canceled) {
+		if cfg.Progress != nil {
+			fmt.Fprintln(stderr) // end the progress line, which a stop leaves unfinished
+		}
 		return stopped(stderr, sig, outcome, *out, args)
 	}
 	if err != nil {
