@@ -29,9 +29,10 @@ func TextOf(message lab.Message) string {
 	return words.String()
 }
 
-//line ../../lab/model.go:1
 // ToolCalls returns the toolCall blocks of a reply, in the order the model
 // wrote them. It works them out from the content every time it is asked.
+//
+//line ../../lab/model.go:1
 func ToolCalls(message lab.Message) []lab.Block {
 	var calls []lab.Block
 	for _, block := range message.Blocks {
