@@ -106,7 +106,7 @@ func budgetOfOne(c *checkkit.C) {
 		sameOutcome(c, fmt.Sprintf("The one reply asked for %s and the budget is spent: the run should end as %q "+
 			"after 1 step, with no Text:", b.s.Chain[0], gaveUp), outcome{Status: gaveUp, Steps: 1}, res)
 		want := append([]lab.Message{lab.User(b.s.Question)}, answeredCalls(b.s, []lab.Message{ask}, 1)...)
-		if sameMessages(c, "The list should end with the last call answered: the question, the reply, "+
+		if checkkit.SameMessages(c, "The list should end with the last call answered: the question, the reply, "+
 			"then the result for c1. Counting from 0:", want, messages, 0) {
 			sameRequests(c, wantRequests(b.s, want, 1), model)
 		}

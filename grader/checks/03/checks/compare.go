@@ -69,7 +69,7 @@ func sameRequest(c *checkkit.C, n int, want, got lab.Request) bool {
 		"exactly as ToolSpecs writes them:", n), want.Tools, got.Tools, cmpopts.EquateEmpty()) {
 		return false
 	}
-	return sameMessages(c, fmt.Sprintf("Request %d should carry the conversation so far: the messages the loop "+
+	return checkkit.SameMessages(c, fmt.Sprintf("Request %d should carry the conversation so far: the messages the loop "+
 		"was given, then each reply followed by its results, one per call, in call order. Counting from 0:", n),
 		want.Messages, got.Messages, 0)
 }
@@ -102,7 +102,7 @@ func firstRequestHolds(c *checkkit.C, sentence string, want []lab.Message, model
 			checkkit.Plural(len(got), "message"), -extra, strings.ReplaceAll(lab.Show(got), "\n", "; "))
 		return false
 	}
-	return sameMessages(c, sentence+" Counting from 0:", want, got, 0)
+	return checkkit.SameMessages(c, sentence+" Counting from 0:", want, got, 0)
 }
 
 // sameConversation records a failure unless the model answered exactly the
@@ -129,7 +129,7 @@ func sameList(c *checkkit.C, who string, want, got []lab.Message) bool {
 	if last := want[len(want)-1]; last.Role == lab.RoleToolResult {
 		end = "the last reply's as well: a run that gives up still answers every call"
 	}
-	return sameMessages(c, "The list "+who+" returned should be the messages it was given, then each reply "+
+	return checkkit.SameMessages(c, "The list "+who+" returned should be the messages it was given, then each reply "+
 		"followed by its results, one per call, in call order, "+end+". Counting from 0:", want, got, 0)
 }
 
@@ -147,14 +147,4 @@ func showIfFails(c *checkkit.C, title string, messages []lab.Message, model *lab
 			}
 		}
 	}
-}
-
-// sameMessages is checkkit.SameMessages with a quick way through for lists
-// that are the same, the usual case: lining two lists up compares every
-// message of one with every message of the other.
-func sameMessages(c *checkkit.C, sentence string, want, got []lab.Message, first int) bool {
-	if len(want) == len(got) && len(checkkit.Differences(want, got, checkkit.AsSent...)) == 0 {
-		return true
-	}
-	return checkkit.SameMessages(c, sentence, want, got, first)
 }

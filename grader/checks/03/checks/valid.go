@@ -50,7 +50,7 @@ func accepted(c *checkkit.C, how string, before, messages []lab.Message) bool {
 			how, checkkit.Plural(len(messages), "message"), len(before))
 		return false
 	}
-	if !sameMessages(c, fmt.Sprintf("The list from the run that %s should start with the messages "+
+	if !checkkit.SameMessages(c, fmt.Sprintf("The list from the run that %s should start with the messages "+
 		"RunLoop was given, unchanged. Counting from 0:", how), before, messages[:len(before)], 0) {
 		return false
 	}
