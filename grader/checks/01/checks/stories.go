@@ -55,7 +55,8 @@ func (s story) request(n int) lab.Request {
 
 func adaStory() story {
 	return story{
-		turns: []string{"My name is Ada.", "I look after the billing server.", "I look after the billing server."},
+		// Words typed at a terminal end with a newline: they are sent as typed.
+		turns: []string{"My name is Ada.\n", "I look after the billing server.", "I look after the billing server."},
 		replies: []lab.Message{
 			lab.Reply(lab.Text("Nice to meet you, "), lab.Text("Ada.")),
 			lab.Reply(),
