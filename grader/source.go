@@ -19,6 +19,10 @@ type Source struct {
 	// Shown is how messages name Dir, for example a submission's name when
 	// Dir is a temporary copy. Empty names Dir as given.
 	Shown string
+	// Base, when set, supplies the student files that Dir lacks. A known
+	// variant of a lesson with several student files holds only the files
+	// it changes; the others come from the solution.
+	Base string
 }
 
 // studentFiles returns the student files to build, as a map from the file's
@@ -45,6 +49,9 @@ func (l *Lesson) studentFiles(src Source) (map[string]string, map[string]string,
 	}
 	for _, name := range l.StudentFiles {
 		p := filepath.Join(src.Dir, name)
+		if _, err := os.Stat(p); err != nil && src.Base != "" {
+			p = filepath.Join(src.Base, name)
+		}
 		if _, err := os.Stat(p); err != nil {
 			return nil, nil, failure(StatusMissing, fmt.Sprintf("%s has no %s: lesson %s needs %s there (copy it from %s to start)",
 				src.Dir, name, l.Number, strings.Join(l.StudentFiles, ", "), ShownPath(filepath.Join(l.Dir, name))))

@@ -93,7 +93,7 @@ func (k *Kit) verifyLesson(ctx context.Context, l *Lesson, opts Options, progres
 	}
 	killed := map[string]bool{}
 	for _, v := range variants {
-		jobs = append(jobs, job{"variant " + v.Name, Source{Dir: v.Dir}, func(r *Result) []string {
+		jobs = append(jobs, job{"variant " + v.Name, Source{Dir: v.Dir, Base: l.SolutionDir()}, func(r *Result) []string {
 			var out []string
 			if r.Status != v.Status {
 				out = append(out, fmt.Sprintf("variant %s should get %s; it got %s: %s", v.Name, v.Status, r.Status, firstLines(r.Message, 3)))
