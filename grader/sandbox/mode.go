@@ -27,8 +27,8 @@ var (
 // isolated, for the caller to print once as a warning. The first call runs
 // bwrap once to find out whether it works here (it can fail inside
 // containers that lack the capabilities it needs); later calls return the
-// cached answer. Run calls Mode itself; a Config with Fallback set uses the
-// fallback whatever Mode says.
+// cached answer. Run calls Mode itself, unless its Config has Fallback set:
+// then it uses the fallback without asking, and never waits for the trial run.
 func Mode() (mode string, warning string) {
 	m := detectMode()
 	return m.mode, m.warning

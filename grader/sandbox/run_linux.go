@@ -56,8 +56,10 @@ func Run(ctx context.Context, cfg Config, argv []string) (Result, error) {
 	}
 	inner := append([]string{exe, execMarker, limitsFor(cfg).String(), path, "--"}, argv...)
 	j := job{cfg: cfg, env: env, name: exe, args: inner[1:], what: argv[0]}
-	if m := detectMode(); m.mode == ModeBwrap && !cfg.Fallback {
-		j.name, j.args, j.bwrap = m.bwrap, bwrapArgs(m.disableUserns, cfg, exe, inner), true
+	if !cfg.Fallback {
+		if m := detectMode(); m.mode == ModeBwrap {
+			j.name, j.args, j.bwrap = m.bwrap, bwrapArgs(m.disableUserns, cfg, exe, inner), true
+		}
 	}
 	return j.run(ctx)
 }
