@@ -1,0 +1,217 @@
+package providers
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"time"
+
+	"harnesslab/lab"
+)
+
+// openaiURL is the address of OpenAI's API.
+const openaiURL = "https://api.openai.com/v1"
+
+// OpenAI is a model behind OpenAI's Chat Completions, or behind any server
+// that speaks it (Options.BaseURL).
+type OpenAI struct {
+	model string
+	key   string
+	opts  Options
+	own   bool // talking to OpenAI itself, not to a compatible server
+}
+
+// NewOpenAI returns the model called name (for example "gpt-4.1", or
+// "qwen3" on a local Ollama with BaseURL http://localhost:11434/v1), or a
+// *NoKeyError when OpenAI itself is asked and there is no key.
+func NewOpenAI(name string, opts Options) (*OpenAI, error) {
+	opts = opts.withDefaults()
+	k, err := key(opts, "openai", "OPENAI_API_KEY")
+	if err != nil {
+		return nil, err
+	}
+	own := opts.BaseURL == ""
+	if own {
+		opts.BaseURL = openaiURL
+	}
+	return &OpenAI{model: name, key: k, opts: opts, own: own}, nil
+}
+
+// String names the model and, for a compatible server, its address; never
+// the key.
+func (o *OpenAI) String() string {
+	if o.own {
+		return "openai:" + o.model
+	}
+	return "openai:" + o.model + " at " + o.opts.BaseURL
+}
+
+// Complete answers one request (see CompleteContext).
+func (o *OpenAI) Complete(system string, messages []lab.Message, tools []lab.Spec) lab.Message {
+	return o.CompleteContext(context.Background(), system, messages, tools)
+}
+
+// CompleteContext sends one request and returns the reply as the lab's
+// assistant message, or a reply with StopReason "error" that says why there
+// is none (see Failure).
+func (o *OpenAI) CompleteContext(ctx context.Context, system string, messages []lab.Message, tools []lab.Spec) lab.Message {
+	header := http.Header{}
+	if o.key != "" {
+		header.Set("authorization", "Bearer "+o.key)
+	}
+	req := openaiRequestOf(o.model, system, messages, tools)
+	if o.own {
+		req.MaxCompletionTokens = o.opts.MaxTokens
+	} else {
+		req.MaxTokens = o.opts.MaxTokens // what compatible servers read
+	}
+	x, fail := post(ctx, o.opts, o.opts.BaseURL+"/chat/completions", header, req)
+	if fail != nil {
+		return fail.reply()
+	}
+	return openaiReply(x, time.Now())
+}
+
+// openaiRequest is the body of a Chat Completions request.
+type openaiRequest struct {
+	Model               string          `json:"model"`
+	Messages            []openaiMessage `json:"messages"`
+	Tools               []openaiTool    `json:"tools,omitempty"`
+	MaxCompletionTokens int             `json:"max_completion_tokens,omitempty"`
+	MaxTokens           int             `json:"max_tokens,omitempty"`
+}
+
+// openaiMessage is one message. Content is a pointer because an assistant
+// message that only calls tools sends null.
+type openaiMessage struct {
+	Role       string           `json:"role"`
+	Content    *string          `json:"content"`
+	ToolCalls  []openaiToolCall `json:"tool_calls,omitempty"`
+	ToolCallID string           `json:"tool_call_id,omitempty"`
+}
+
+type openaiToolCall struct {
+	ID       string `json:"id"`
+	Type     string `json:"type"`
+	Function struct {
+		Name      string `json:"name"`
+		Arguments string `json:"arguments"` // a JSON object, as a string
+	} `json:"function"`
+}
+
+type openaiTool struct {
+	Type     string `json:"type"`
+	Function struct {
+		Name        string     `json:"name"`
+		Description string     `json:"description,omitempty"`
+		Parameters  lab.Schema `json:"parameters,omitempty"`
+	} `json:"function"`
+}
+
+// openaiRequestOf translates a lab request. The system prompt is the first
+// message; a toolResult is a message with role tool. Chat Completions has no
+// is_error: a failed result says so in its words, which lesson 04's results
+// already do ("Error: ...").
+func openaiRequestOf(model, system string, messages []lab.Message, tools []lab.Spec) openaiRequest {
+	text := func(s string) *string { return &s }
+	req := openaiRequest{Model: model}
+	if system != "" {
+		req.Messages = append(req.Messages, openaiMessage{Role: "system", Content: text(system)})
+	}
+	for _, m := range messages {
+		switch m.Role {
+		case lab.RoleUser:
+			req.Messages = append(req.Messages, openaiMessage{Role: "user", Content: text(m.Content)})
+		case lab.RoleToolResult:
+			req.Messages = append(req.Messages, openaiMessage{Role: "tool", Content: text(m.Content), ToolCallID: m.ToolCallID})
+		case lab.RoleAssistant:
+			msg := openaiMessage{Role: "assistant"}
+			var words string
+			for _, b := range m.Blocks {
+				if b.Type == lab.ToolCallBlock {
+					var call openaiToolCall
+					call.ID, call.Type = b.ID, "function"
+					call.Function.Name, call.Function.Arguments = b.Name, string(argsJSON(b.Arguments))
+					msg.ToolCalls = append(msg.ToolCalls, call)
+					continue
+				}
+				words += b.Text
+			}
+			if words != "" || len(msg.ToolCalls) == 0 {
+				msg.Content = text(words)
+			}
+			req.Messages = append(req.Messages, msg)
+		}
+	}
+	for _, t := range tools {
+		var tool openaiTool
+		tool.Type = "function"
+		tool.Function.Name, tool.Function.Description, tool.Function.Parameters = t.Name, t.Description, t.Parameters
+		req.Tools = append(req.Tools, tool)
+	}
+	return req
+}
+
+// openaiResponse is the body of a reply, success or error.
+type openaiResponse struct {
+	Choices []struct {
+		Message struct {
+			Content   *string          `json:"content"`
+			ToolCalls []openaiToolCall `json:"tool_calls"`
+		} `json:"message"`
+		FinishReason string `json:"finish_reason"`
+	} `json:"choices"`
+	Usage struct {
+		Prompt     int `json:"prompt_tokens"`
+		Completion int `json:"completion_tokens"`
+		Details    struct {
+			Cached int `json:"cached_tokens"`
+		} `json:"prompt_tokens_details"`
+	} `json:"usage"`
+	Error *struct {
+		Message string `json:"message"`
+		Type    string `json:"type"`
+		Code    any    `json:"code"`
+	} `json:"error"`
+}
+
+// openaiReply translates a reply. prompt_tokens already counts the cached
+// tokens, which are reported again apart.
+func openaiReply(x exchange, now time.Time) lab.Message {
+	var resp openaiResponse
+	err := json.Unmarshal(x.body, &resp)
+	if x.status/100 != 2 {
+		var kind, message string
+		if err == nil && resp.Error != nil {
+			kind, message = resp.Error.Type, resp.Error.Message
+			if code, ok := resp.Error.Code.(string); ok && code != "" {
+				kind = code // context_length_exceeded says more than invalid_request_error
+			}
+		}
+		return httpFailure(x, kind, message, now).reply()
+	}
+	if err != nil || len(resp.Choices) == 0 {
+		why := "it has no choices"
+		if err != nil {
+			why = err.Error()
+		}
+		return (&Failure{Status: x.status, Type: "malformed_reply", Message: "the reply is not the JSON Chat Completions documents: " + why}).reply()
+	}
+	choice := resp.Choices[0].Message
+	reply := lab.Message{Role: lab.RoleAssistant, StopReason: "stop"}
+	if choice.Content != nil && *choice.Content != "" {
+		reply.Blocks = append(reply.Blocks, lab.Text(*choice.Content))
+	}
+	for _, c := range choice.ToolCalls {
+		args, err := decodeArgs([]byte(c.Function.Arguments))
+		if err != nil {
+			return (&Failure{Status: x.status, Type: "malformed_reply", Message: fmt.Sprintf("tool call %s: its arguments are not a JSON object: %v", c.ID, err)}).reply()
+		}
+		reply.Blocks = append(reply.Blocks, lab.Block{Type: lab.ToolCallBlock, ID: c.ID, Name: c.Function.Name, Arguments: args})
+		reply.StopReason = "toolUse"
+	}
+	u := resp.Usage
+	reply.Usage = lab.Usage{Input: u.Prompt, CacheRead: u.Details.Cached, Output: u.Completion}
+	return reply
+}

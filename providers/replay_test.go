@@ -1,0 +1,252 @@
+package providers
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/rogpeppe/go-internal/txtar"
+
+	"harnesslab/lab"
+)
+
+// testKey is the key the replays send; no reply, error or name may hold it.
+const testKey = "sk-test-0123456789abcdef"
+
+// recorded is one exchange from testdata: the request body the adapter
+// must send, and the reply the server gives.
+type recorded struct {
+	request map[string]any
+	status  int
+	header  http.Header
+	body    []byte
+}
+
+func loadRecorded(t *testing.T, name string) recorded {
+	t.Helper()
+	a, err := txtar.ParseFile(filepath.Join("testdata", name+".txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := recorded{header: http.Header{}}
+	for _, f := range a.Files {
+		switch f.Name {
+		case "request.json":
+			if err := json.Unmarshal(f.Data, &r.request); err != nil {
+				t.Fatalf("%s: request.json: %v", name, err)
+			}
+		case "status":
+			r.status, err = strconv.Atoi(strings.TrimSpace(string(f.Data)))
+			if err != nil {
+				t.Fatalf("%s: status: %v", name, err)
+			}
+		case "headers":
+			for _, line := range strings.Split(strings.TrimSpace(string(f.Data)), "\n") {
+				k, v, _ := strings.Cut(line, ":")
+				r.header.Set(strings.TrimSpace(k), strings.TrimSpace(v))
+			}
+		case "response.json":
+			r.body = f.Data
+		}
+	}
+	return r
+}
+
+// replay serves the recorded reply to one request, after checking that the
+// request's body is the recorded one and that its headers are the
+// provider's. wantHeader maps a header to its value; "" means absent.
+func replay(t *testing.T, name string, wantHeader map[string]string) string {
+	t.Helper()
+	r := loadRecorded(t, name)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		data, _ := io.ReadAll(req.Body)
+		var got map[string]any
+		if err := json.Unmarshal(data, &got); err != nil {
+			t.Errorf("%s: the request body is not JSON: %v\n%s", name, err, data)
+		}
+		if diff := cmp.Diff(r.request, got); diff != "" {
+			t.Errorf("%s: request body differs from the recorded one (-want +got):\n%s", name, diff)
+		}
+		for k, v := range wantHeader {
+			if g := req.Header.Get(k); g != v {
+				t.Errorf("%s: header %s = %q, want %q", name, k, g, v)
+			}
+		}
+		for k, vs := range r.header {
+			w.Header()[k] = vs
+		}
+		w.WriteHeader(r.status)
+		w.Write(r.body)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+var readSpec = lab.Spec{
+	Name:        "read",
+	Description: "Read a text file and return its contents.",
+	Parameters: lab.Schema{
+		"type":       "object",
+		"properties": lab.Schema{"path": lab.Schema{"type": "string", "description": "Path of the file to read."}},
+		"required":   []string{"path"},
+	},
+}
+
+const system = "You are a helpful assistant."
+
+func anthropicAt(t *testing.T, url string) *Anthropic {
+	t.Helper()
+	a, err := NewAnthropic("claude-sonnet-4-5", Options{Key: testKey, BaseURL: url})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+func openaiAt(t *testing.T, url string) *OpenAI {
+	t.Helper()
+	o, err := NewOpenAI("gpt-4.1", Options{Key: testKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.opts.BaseURL = url // OpenAI itself, at the test server's address
+	return o
+}
+
+var anthropicHeaders = map[string]string{"x-api-key": testKey, "anthropic-version": anthropicVersion, "authorization": ""}
+var openaiHeaders = map[string]string{"authorization": "Bearer " + testKey, "x-api-key": ""}
+
+// askedForConfig is the conversation so far in the answer replays: the
+// question, the reply that called read, and its result.
+func askedForConfig(id string, text string) []lab.Message {
+	call := lab.Block{Type: lab.ToolCallBlock, ID: id, Name: "read", Arguments: lab.Args{"path": "config.py"}}
+	reply := lab.Message{Role: lab.RoleAssistant, Blocks: []lab.Block{call}}
+	if text != "" {
+		reply.Blocks = append([]lab.Block{lab.Text(text)}, reply.Blocks...)
+	}
+	return []lab.Message{
+		lab.User("What port does the server use?"),
+		reply,
+		{Role: lab.RoleToolResult, ToolCallID: id, ToolName: "read", Content: "PORT = 8080\n"},
+	}
+}
+
+func TestReplays(t *testing.T) {
+	unanswered := func(id string) []lab.Message {
+		m := askedForConfig(id, "")
+		return append(m[:2], lab.User("Well?"))
+	}
+	hello := []lab.Message{lab.User("Hello")}
+	twoReads := func(ids ...string) []lab.Block {
+		return []lab.Block{
+			{Type: lab.ToolCallBlock, ID: ids[0], Name: "read", Arguments: lab.Args{"path": "main.go"}},
+			{Type: lab.ToolCallBlock, ID: ids[1], Name: "read", Arguments: lab.Args{"path": "config.py"}},
+		}
+	}
+	tests := []struct {
+		name     string
+		openai   bool
+		messages []lab.Message
+		tools    []lab.Spec
+		want     lab.Message
+	}{
+		{name: "anthropic_answer", messages: askedForConfig("toolu_01A", "Let me look."), tools: []lab.Spec{readSpec},
+			want: lab.Message{Role: lab.RoleAssistant, StopReason: "stop", Blocks: []lab.Block{lab.Text("The server listens on port 8080: config.py sets PORT = 8080.")},
+				Usage: lab.Usage{Input: 412, CacheRead: 10, Output: 21}}},
+		{name: "anthropic_tool_use", messages: []lab.Message{lab.User("Compare main.go and config.py.")}, tools: []lab.Spec{readSpec},
+			want: lab.Message{Role: lab.RoleAssistant, StopReason: "toolUse", Blocks: append([]lab.Block{lab.Text("I'll read both.")}, twoReads("toolu_01B", "toolu_01C")...),
+				Usage: lab.Usage{Input: 380, Output: 88}}},
+		{name: "anthropic_unanswered_call", messages: unanswered("toolu_01A"),
+			want: lab.Message{Role: lab.RoleAssistant, StopReason: "error", Error: "400 invalid_request_error: messages.2: `tool_use` ids were found without `tool_result` blocks immediately after: toolu_01A. Each `tool_use` block must have a corresponding `tool_result` block in the next message."}},
+		{name: "anthropic_rate_limited", messages: hello,
+			want: lab.Message{Role: lab.RoleAssistant, StopReason: "error", Error: "429 rate_limit_error: Number of request tokens has exceeded your per-minute rate limit (retry after 12s)"}},
+		{name: "anthropic_overloaded", messages: hello,
+			want: lab.Message{Role: lab.RoleAssistant, StopReason: "error", Error: "529 overloaded_error: Overloaded"}},
+		{name: "anthropic_malformed", messages: hello,
+			want: lab.Message{Role: lab.RoleAssistant, StopReason: "error", Error: "200 malformed_reply: the reply is not the JSON the Messages API documents: invalid character '\\n' in string literal"}},
+		{name: "openai_answer", openai: true, messages: askedForConfig("call_Qx1", ""), tools: []lab.Spec{readSpec},
+			want: lab.Message{Role: lab.RoleAssistant, StopReason: "stop", Blocks: []lab.Block{lab.Text("The server listens on port 8080.")}, Usage: lab.Usage{Input: 131, Output: 9}}},
+		{name: "openai_tool_calls", openai: true, messages: []lab.Message{lab.User("Compare main.go and config.py.")}, tools: []lab.Spec{readSpec},
+			want: lab.Message{Role: lab.RoleAssistant, StopReason: "toolUse", Blocks: append([]lab.Block{lab.Text("Reading both.")}, twoReads("call_A1", "call_A2")...),
+				Usage: lab.Usage{Input: 120, CacheRead: 64, Output: 40}}},
+		{name: "openai_unanswered_call", openai: true, messages: unanswered("call_Qx1"),
+			want: lab.Message{Role: lab.RoleAssistant, StopReason: "error", Error: "400 invalid_request_error: An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: call_Qx1"}},
+		{name: "openai_context_length", openai: true, messages: hello,
+			want: lab.Message{Role: lab.RoleAssistant, StopReason: "error", Error: "400 context_length_exceeded: This model's maximum context length is 1047576 tokens. However, your messages resulted in 1200000 tokens. Please reduce the length of the messages."}},
+		{name: "openai_bad_arguments", openai: true, messages: hello,
+			want: lab.Message{Role: lab.RoleAssistant, StopReason: "error", Error: "200 malformed_reply: tool call call_B1: its arguments are not a JSON object: unexpected end of JSON input"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var model lab.Model
+			if tt.openai {
+				model = openaiAt(t, replay(t, tt.name, openaiHeaders))
+			} else {
+				model = anthropicAt(t, replay(t, tt.name, anthropicHeaders))
+			}
+			got := model.Complete(system, tt.messages, tt.tools)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("reply (-want +got):\n%s", diff)
+			}
+			if strings.Contains(got.Error, testKey) || strings.Contains(lab.Show([]lab.Message{got}), testKey) {
+				t.Errorf("the reply holds the key: %+v", got)
+			}
+		})
+	}
+}
+
+func TestCompatibleServerNeedsNoKey(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", "")
+	url := replay(t, "compatible_server", map[string]string{"authorization": ""})
+	model, err := New("openai:qwen3", Options{BaseURL: url + "/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := model.Complete(system, []lab.Message{lab.User("Hello")}, nil)
+	want := lab.Message{Role: lab.RoleAssistant, StopReason: "stop", Blocks: []lab.Block{lab.Text("Hello! How can I help?")}, Usage: lab.Usage{Input: 22, Output: 8}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("reply (-want +got):\n%s", diff)
+	}
+	if s := model.(*OpenAI).String(); s != "openai:qwen3 at "+url {
+		t.Errorf("String() = %q", s)
+	}
+}
+
+func TestNoReplyIsAFailure(t *testing.T) {
+	stop := make(chan struct{})
+	hang := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-r.Context().Done():
+		case <-stop:
+		}
+	}))
+	defer hang.Close()
+	defer close(stop) // before Close, which waits for the handler
+	a, err := NewAnthropic("claude-sonnet-4-5", Options{Key: testKey, BaseURL: hang.URL, Timeout: 50 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := a.Complete(system, []lab.Message{lab.User("Hello")}, nil)
+	f, ok := FailureOf(got)
+	if !ok || f.Status != 0 || f.Type != "timeout" || got.StopReason != "error" {
+		t.Errorf("a reply that never came: got %+v (failure %+v)", got, f)
+	}
+
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closed.Close()
+	o, err := NewOpenAI("gpt-4.1", Options{Key: testKey, BaseURL: closed.URL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = o.Complete(system, []lab.Message{lab.User("Hello")}, nil)
+	if f, ok := FailureOf(got); !ok || f.Type != "connection_error" || strings.Contains(got.Error, testKey) {
+		t.Errorf("a refused connection: got %+v", got)
+	}
+}
