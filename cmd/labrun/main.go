@@ -8,6 +8,7 @@
 //	labrun check NN [DIR]
 //	labrun show NN
 //	labrun hint NN [LEVEL]
+//	labrun run NN [DIR] --model anthropic:MODEL|openai:MODEL [--base-url URL]
 //	labrun verify [NN...]
 //	labrun grade NN PATH... [--out DIR] [--jobs N] [--timeout D] [--resume] [--shard I/N]
 //	labrun merge --out DIR SHARD_DIR...
@@ -63,11 +64,12 @@ func init() {
 		"gradescope": {"gradescope NN [-o autograder.zip]", "build a Gradescope autograder for lesson NN", runGradescope},
 		"merge":      {"merge --out DIR SHARD_DIR...", "join the reports of sharded grade runs (--shard I/N)", runMerge},
 		"grade":      {"grade NN PATH... [--out DIR] [--jobs N] [--timeout D] [--resume] [--shard I/N]", "grade submissions: folders, .zip, .tar.gz, or folders of those", runGrade},
+		"run":        {"run NN [DIR] --model anthropic:MODEL|openai:MODEL [--base-url URL] [--transcript FILE]", "play lesson NN's scenario with your harness against a real model", runRun},
 		"verify":     {"verify [NN...]", "prove the kit: starters fail, solutions pass, every check can fail", runVerify},
 	}
 }
 
-var order = []string{"list", "show", "check", "hint", "verify", "grade", "merge", "gradescope"}
+var order = []string{"list", "show", "check", "hint", "run", "verify", "grade", "merge", "gradescope"}
 
 func run(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
