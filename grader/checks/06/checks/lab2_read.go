@@ -126,7 +126,7 @@ func searchLinesNotFiles(c *checkkit.C) {
 				{"an empty query matches every line, so it is refused", ""},
 			}}},
 		{Name: "other files", Data: disk{
-			files: map[string]string{"a.txt": "FAIL\nFAIL\n", "b.txt": "no\nFAIL at the end", "outputs/2.log": testRun("shop/cart", 300, map[int]string{3: "coupon applied twice"})},
+			files: map[string]string{"a.txt": "FAIL\nFAIL\n", "b.txt": "no\nFAIL at the end", "outputs/2.log": testRun("shop/cart", 400, map[int]string{3: "coupon applied twice"})},
 			queries: []query{
 				{"hits in three files, in the order of their paths", "FAIL"},
 				{"a hit on a last line that has no \"\\n\"", "at the end"},
