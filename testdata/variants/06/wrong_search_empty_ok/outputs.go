@@ -113,7 +113,8 @@ const itemsEnvelope = `{"items":%s,"total":%d,"dropped":%d}`
 
 // CutItems cuts a JSON array down to whole items. It keeps the first items,
 // in order, each written compactly (json.Compact), for as long as the kept
-// items written as one compact array stay within maxChars characters, and
+// items written as one compact array stay within maxChars characters (as len
+// counts them: bytes), and
 // stops at the first item that does not fit. It returns them in
 // itemsEnvelope. A text that is not a JSON array is an error that says so.
 func CutItems(list string, maxChars int) (string, error) {
