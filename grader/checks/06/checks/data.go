@@ -19,7 +19,7 @@ func testRun(pkg string, total int, failing map[int]string) string {
 		fmt.Fprintf(&b, format, args...)
 		n++
 	}
-	names := []string{"Login", "Logout", "Refund", "Invoice", "Cart", "Coupon", "Session", "Token", "Search", "Export"}
+	names := []string{"Login", "Logout", "Refund", "Invoice", "Cart", "Coupon", "Basket", "Token", "Search", "Export"}
 	trailer := 2
 	for i := 0; n < total-trailer; i++ {
 		name := fmt.Sprintf("Test%s%03d", names[i%len(names)], i)
