@@ -39,7 +39,11 @@ func sameCut(c *checkkit.C, tc cut) bool {
 	}
 	valid := "It is not even valid JSON: a list cut at a character count breaks a value in two."
 	if json.Valid([]byte(got)) {
-		valid = "It is valid JSON, but not these items: keep each item exactly as written (only made compact), in order, and stop at the first that does not fit."
+		var kept struct{ Items json.RawMessage }
+		json.Unmarshal([]byte(want), &kept)
+		valid = fmt.Sprintf("It is valid JSON, but not these items: keep each item exactly as written (only made compact), "+
+			"in order, and stop at the first that does not fit. The expected items, as one compact array, are %d "+
+			"characters long, within the budget of %d.", len(kept.Items), tc.maxChars)
 	}
 	c.Errorf("%s: %s.\n  expected: %s\n  got:      %s\n  %s", call, tc.what, want, got, valid)
 	return false

@@ -52,9 +52,9 @@ func previewKeepsHeadAndTail(c *checkkit.C) {
 	}, func(outputs []big) {
 		for _, tc := range outputs {
 			got := S.Preview(tc.output, tc.path)
-			if !sameText(c, fmt.Sprintf("Preview of %s, kept in %s, should be its first %d lines, then the line\n  %s"+
-				"  then its last %d lines.", tc.what, tc.path, headLines, strings.TrimSuffix(marker(tc.output, tc.path), "\n"),
-				tailLines), preview(tc.output, tc.path), got) {
+			if !sameText(c, fmt.Sprintf("Preview of %s, kept in %s, should be its first %d lines, then this marker line, "+
+				"then its last %d lines:\n  %s", tc.what, tc.path, headLines, tailLines,
+				strings.TrimSuffix(marker(tc.output, tc.path), "\n")), preview(tc.output, tc.path), got) {
 				return
 			}
 		}

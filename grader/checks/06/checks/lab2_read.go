@@ -36,7 +36,7 @@ func samePage(c *checkkit.C, name, text string, tc paging) bool {
 		return false
 	}
 	return sameText(c, fmt.Sprintf("%s: %s. The page should be those lines exactly as the text has them, then the line\n  %s",
-		call, tc.what, lines(want)[len(lines(want))-1]), want, got)
+		call, tc.what, strings.TrimSuffix(lines(want)[len(lines(want))-1], "\n")), want, got)
 }
 
 func pageReportsTotals(c *checkkit.C) {
