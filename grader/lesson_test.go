@@ -126,6 +126,13 @@ func TestSameOutsideGaps(t *testing.T) {
 	if err := sameOutsideGaps(starter, drift); err == nil {
 		t.Errorf("a solution that differs outside the gap should be reported")
 	}
+	solved := write("solved.go", "a\nreturn 1\nb\n")
+	if err := sameOutsideGaps(solved, solved); err != nil {
+		t.Errorf("a file carried along solved, with no gap and the same in both: %v", err)
+	}
+	if err := sameOutsideGaps(solved, good); err == nil {
+		t.Errorf("a file with no gap that differs from its solution should be reported")
+	}
 }
 
 func TestSpliceChecks(t *testing.T) {
