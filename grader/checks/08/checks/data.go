@@ -114,11 +114,11 @@ func (o office) leaks(text string) []string {
 // showTriggers writes a log one trigger a line, for a failure message.
 func showTriggers(triggers []Trigger) string {
 	if len(triggers) == 0 {
-		return "  (the log is empty)"
+		return "    (the log is empty)"
 	}
 	lines := make([]string, len(triggers))
 	for i, t := range triggers {
-		lines[i] = fmt.Sprintf("  %d. guard %q, where %q, what %q", i+1, t.Guard, t.Where, t.What)
+		lines[i] = fmt.Sprintf("    %d. guard %q, where %q, what %q", i+1, t.Guard, t.Where, t.What)
 	}
 	return strings.Join(lines, "\n")
 }
@@ -128,7 +128,7 @@ func sameLog(c *checkkit.C, sentence string, want, got []Trigger) bool {
 	if len(checkkit.Differences(want, got, checkkit.AsSent...)) == 0 {
 		return true
 	}
-	c.Errorf("%s\n expected log:\n%s\n got log:\n%s", sentence, showTriggers(want), showTriggers(got))
+	c.Errorf("%s\n  expected log:\n%s\n  got log:\n%s", sentence, showTriggers(want), showTriggers(got))
 	return false
 }
 
