@@ -135,3 +135,24 @@ func lessonValuesKept(c *checkkit.C) {
 		"marks, the kinds, the input limit and the guards' names. (The other checks use the lesson's values whatever "+
 		"the files say; this one says whether they still agree.)", kit, S.Values)
 }
+
+func gaveUpStaysGaveUp(c *checkkit.C) {
+	checkkit.Scenarios(c, offices, func(o office) {
+		// it asks for the same report until the budget runs out
+		model := lab.NewScriptedModel(lab.Always(lab.Reply(lab.Call("get_report", lab.Args{"id": o.noData}))))
+		var runs checkkit.ToolRuns
+		tools := runs.Wrap(o.reportTool())
+		messages, result, log := S.GuardedChat(model, nil, "Summarise "+o.district+".", tools)
+		c.Equal(fmt.Sprintf("A model that still asks for tools after %d steps makes the run give up, and GuardedChat "+
+			"should report it as Chat does: nothing was answered, so nothing is withheld.", kit.MaxSteps),
+			Result{Status: kit.GaveUp, Steps: kit.MaxSteps}, result)
+		if n := len(messages); n != 1+2*kit.MaxSteps {
+			c.Errorf("The list should hold the question and, for each of the %d steps, the call and its result: %d "+
+				"messages; it holds %d.", kit.MaxSteps, 1+2*kit.MaxSteps, n)
+		}
+		sameLog(c, "Nothing was redacted and no answer was checked, so the log should be empty:", nil, log)
+		if got := len(runs.Runs()); got != kit.MaxSteps {
+			c.Errorf("The report tool should run once per step, %s; it ran %s.", checkkit.Times(kit.MaxSteps), checkkit.Times(got))
+		}
+	})
+}

@@ -68,6 +68,7 @@ var Checks = map[string]checkkit.Check{
 	"cited_figures_pass":                 citedFiguresPass,
 	"errors_and_panics_redacted":         errorsAndPanicsRedacted,
 	"every_redaction_logged":             everyRedactionLogged,
+	"gave_up_stays_gave_up":              gaveUpStaysGaveUp,
 	"guarded_run_answers":                guardedRunAnswers,
 	"input_refused_before_model":         inputRefusedBeforeModel,
 	"input_within_limits_passes":         inputWithinLimitsPasses,

@@ -1,6 +1,6 @@
-// Lesson 04's loop reads a field report for the model. The report holds a
-// nurse's phone number and e-mail address; nothing stands between them and
-// the model.
+// Chat, as the earlier lessons left it, reads a field report for the model.
+// The report holds a nurse's phone number and e-mail address; nothing stands
+// between them and the model.
 package main
 
 import (
