@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"harnesslab/grader/checkkit"
 	"harnesslab/lab"
@@ -48,7 +49,10 @@ func inputRefusedBeforeModel(c *checkkit.C) {
 				c.Errorf("CheckInput(%s) returned nil; it should refuse the question with the error %q.", shown, tc.reason)
 				return
 			}
-			c.Equal(fmt.Sprintf("CheckInput(%s) should refuse it with exactly this reason:", shown), tc.reason, err.Error())
+			if !c.Equal(fmt.Sprintf("CheckInput(%s) should refuse it with exactly this reason:", shown), tc.reason, err.Error()) &&
+				strings.Contains(err.Error(), fmt.Sprint(len(tc.question))) && len(tc.question) != utf8.RuneCountInString(tc.question) {
+				c.Advise("len(text) counts bytes, and é or Ш take two bytes each; utf8.RuneCountInString(text) counts characters.")
+			}
 
 			before := []lab.Message{lab.User("Hello."), lab.Say("Hello. How can I help?")}
 			given := lab.CloneMessages(before)
@@ -62,7 +66,8 @@ func inputRefusedBeforeModel(c *checkkit.C) {
 			}
 			c.Equal(fmt.Sprintf("GuardedChat refuses the question %s: it should return status %q and nothing else.",
 				shown, kit.Refused), Result{Status: kit.Refused}, result)
-			checkkit.SameMessages(c, "GuardedChat should hand back the list as it was given, with nothing added:", before, got, 0)
+			checkkit.SameMessages(c, fmt.Sprintf("GuardedChat refuses the question %s, so it should hand back the list as it "+
+				"was given, with nothing added:", shown), before, got, 0)
 			sameLog(c, "The refusal should be one trigger in the log:",
 				[]Trigger{{Guard: kit.InputGuard, Where: "question", What: tc.reason}}, log)
 			checkkit.SameRuns(c, "No tool should run for a refused question:", nil, &runs)
