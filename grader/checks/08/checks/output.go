@@ -1,0 +1,97 @@
+package checks
+
+import (
+	"fmt"
+
+	"harnesslab/grader/checkkit"
+	"harnesslab/lab"
+)
+
+// Lab 2: the checks on what comes out.
+
+// citing is an answer, the results it may cite, and the figures no result
+// backs.
+type citing struct {
+	answer  string
+	results []lab.Message
+	uncited []string
+	why     string // the case, in words
+}
+
+// sources returns a conversation that holds results, after a question and
+// the reply that asked for them.
+func sources(results ...lab.Message) []lab.Message {
+	var calls []lab.Block
+	for _, r := range results {
+		calls = append(calls, lab.Call(r.ToolName, lab.Args{"id": "R1"}).WithID(r.ToolCallID))
+	}
+	return append([]lab.Message{lab.User("Draft the situation report."), lab.Reply(calls...)}, results...)
+}
+
+func citedFiguresPass(c *checkkit.C) {
+	r := checkkit.Result
+	checkkit.Scenarios(c, []checkkit.Data[[]citing]{
+		{Name: offices[0].Name, Data: []citing{
+			{"Kessan has 48,200 people [c1] in 4,200 households [c1] and 3 trucks [c2].",
+				[]lab.Message{r("c1", "get_report", offices[0].Data.clean["R1"]), r("c2", "get_report", offices[0].Data.clean["R3"])},
+				nil, "every figure is followed by a citation of a result that holds it"},
+			{"The road is open [c12].", []lab.Message{r("c12", "get_report", "road open")}, nil,
+				"the only digits are inside the citation [c12], and they are not a figure"},
+			{"37.5% are without water [call_7].", []lab.Message{r("call_7", "get_report", "without water: 37.5%")}, nil,
+				"a figure with a decimal point, cited by an id with an underscore"},
+		}},
+		{Name: offices[1].Name, Data: []citing{
+			{"Aramu counts 12,750 people [c2], 310 beds [c3].",
+				[]lab.Message{r("c2", "get_report", offices[1].Data.clean["R1"]), r("c3", "get_report", offices[1].Data.clean["R2"])},
+				nil, "two figures, two results"},
+			{"No figures at all.", nil, nil, "nothing to cite"},
+			{"", nil, nil, "an empty answer"},
+		}},
+	}, func(cases []citing) {
+		for _, tc := range cases {
+			messages := sources(tc.results...)
+			pristine := lab.CloneMessages(messages)
+			got := S.UncitedFigures(tc.answer, messages)
+			c.Equal(fmt.Sprintf("UncitedFigures(%q) should find nothing: %s.", tc.answer, tc.why), tc.uncited, got, checkkit.AsSent...)
+			checkkit.SameMessages(c, "UncitedFigures should leave the list it reads as it was:", pristine, messages, 0)
+			if c.Failed() {
+				checkkit.LogConversation(c, "the results it could cite", messages)
+				return
+			}
+		}
+	})
+}
+
+func uncitedFiguresNamed(c *checkkit.C) {
+	r, e := checkkit.Result, checkkit.ErrorResult
+	checkkit.Scenarios(c, []checkkit.Data[[]citing]{
+		{Name: offices[0].Name, Data: []citing{
+			{"Kessan has 48,200 people [c1] and 5,000 displaced.",
+				[]lab.Message{r("c1", "get_report", offices[0].Data.clean["R1"])},
+				[]string{"5,000"}, "5,000 has no citation after it"},
+			{"About 200 households [c1].", []lab.Message{r("c1", "get_report", "48,200 people, 4,200 households")},
+				[]string{"200"}, "the result holds 4,200 and 48,200, which are not 200"},
+			{"Line 7 is empty [c2].", []lab.Message{e("c2", "line", "Error: runtime error: index out of range [7] with length 2")},
+				[]string{"7"}, "c2 failed: an error result backs nothing"},
+			{"There are 3 trucks [c9].", []lab.Message{r("c3", "get_report", "3 trucks")}, []string{"3"},
+				"there is no call c9"},
+		}},
+		{Name: offices[1].Name, Data: []citing{
+			{"In 2027, 12,750 people [c1]; 12 shelters [c1] and 310 beds.",
+				[]lab.Message{r("c1", "get_report", offices[1].Data.clean["R1"]+" 310 beds")},
+				[]string{"12", "310"}, "2027 and 12,750 come before [c1], which holds both; 12 is not 12,750; 310 has no citation after it"},
+			{"1,150 kg [c4] of 12,480.50 [c5].", []lab.Message{r("c4", "get_report", "1,150 kg"), r("c5", "get_report", "total 12,480")},
+				[]string{"12,480.50"}, "the result holds 12,480, not 12,480.50"},
+		}},
+	}, func(cases []citing) {
+		for _, tc := range cases {
+			messages := sources(tc.results...)
+			got := S.UncitedFigures(tc.answer, messages)
+			if !c.Equal(fmt.Sprintf("UncitedFigures(%q) should name exactly the figures no result backs, in order (%s):",
+				tc.answer, tc.why), tc.uncited, got, checkkit.AsSent...) {
+				checkkit.LogConversation(c, "the results it could cite", messages)
+				return
+			}
+		}
+	})
+}
