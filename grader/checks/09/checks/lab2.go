@@ -2,6 +2,8 @@ package checks
 
 import (
 	"fmt"
+	"strings"
+	"time"
 
 	"harnesslab/grader/checkkit"
 	"harnesslab/lab"
@@ -32,6 +34,18 @@ type toolCase struct {
 	faults []lab.Fault
 }
 
+// notWritten stops the check when a tool's result says that a gap is not
+// written yet: RunTool turned the gap's panic into an error result, and that
+// is the one thing to say.
+func notWritten(c *checkkit.C, results ...lab.Message) {
+	for _, r := range results {
+		if fn, ok := strings.CutSuffix(r.Content, ": not written yet"); ok && strings.HasPrefix(fn, "Error: ") {
+			c.Fatalf("%s is not written yet: fill in its gap in retry.go, between // --- your code --- and // --- end ---. "+
+				"(RunTool turned the gap's panic into the result %q.)", strings.TrimPrefix(fn, "Error: "), r.Content)
+		}
+	}
+}
+
 // toolOnce makes the student's send_draft tool over a fresh outbox, runs one
 // call through the student's RunTool, and compares what happened with the
 // lesson's rules: the result, the drafts sent, the requests and the waits.
@@ -42,6 +56,7 @@ func toolOnce(c *checkkit.C, tc toolCase) {
 	tool := S.MakeSendTool(outbox, clock, newRand(tc.seed), k.next)
 	call := sendDraft("c1", tc.to, tc.text)
 	got := S.RunTool([]lab.Tool{tool}, call)
+	notWritten(c, got)
 	sentence := fmt.Sprintf("The call %s, with the outbox meeting %s.", lab.ShowBlock(call), showFaults(tc.faults))
 	want, failure := plan(start, tc.seed, tc.faults)
 	var deadlines []lab.OutboxRequest
@@ -107,7 +122,7 @@ func sendToolGivesUp(c *checkkit.C) {
 		}},
 		{Name: "an outbox that refuses, and one that asks for time", Data: []toolCase{
 			{152, "support", "", []lab.Fault{lab.Fail(empty)}},
-			{153, "support", "Tickets are answered again.", []lab.Fault{lab.Fail(lab.RateLimited(o, 4e9)), lab.Hang()}},
+			{153, "support", "Tickets are answered again.", []lab.Fault{lab.Fail(lab.RateLimited(o, 4*time.Second)), lab.Hang()}},
 		}},
 	}, func(cases []toolCase) {
 		for _, tc := range cases {
@@ -135,6 +150,7 @@ func eachCallOwnKey(c *checkkit.C) {
 		calls := []lab.Block{sendDraft("c1", d.to, d.text), sendDraft("c2", d.to, d.text)}
 		model := lab.NewScriptedModel(lab.Reply(calls...), lab.Say("Sent twice, as asked."))
 		messages, _ := S.Chat(model, nil, "Send it twice, please: once for each shift.", []lab.Tool{tool})
+		notWritten(c, messages...)
 		what := fmt.Sprintf("One reply asks for the same draft twice (%s), and the outbox meets %s.", d.text, showFaults(d.faults))
 		want := []lab.Message{lab.User("Send it twice, please: once for each shift."), lab.Reply(calls...),
 			checkkit.Result("c1", "send_draft", "sent draft d1 to "+d.to), checkkit.Result("c2", "send_draft", "sent draft d2 to "+d.to),
