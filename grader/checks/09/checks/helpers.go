@@ -210,6 +210,7 @@ func sendOnce(c *checkkit.C, what string, seed uint64, vendor lab.Vendor, faults
 	sentence := fmt.Sprintf("%s: the provider meets %s.", what, showFaults(faults))
 	want, failure := plan(start, seed, faults)
 	if !sameTries(c, sentence, want, tries{Deadlines: p.Deadlines(), Sleeps: clock.Sleeps()}) {
+		c.Logf("Send returned %s", showErr(err))
 		return
 	}
 	if !sameFailure(c, sentence, failure, err) {

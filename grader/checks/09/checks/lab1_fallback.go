@@ -20,23 +20,17 @@ type fallbackCase struct {
 }
 
 func fallbackTakesOver(c *checkkit.C) {
-	a, o := lab.Anthropic, lab.OpenAI
-	overloaded := lab.Fail(lab.Overloaded(a))
-	key := &lab.ProviderError{Vendor: o, Status: 401, Type: "invalid_request_error", Code: "invalid_api_key", Message: "Incorrect API key provided."}
-	checkkit.Scenarios(c, []checkkit.Data[[]fallbackCase]{
-		{Name: "the first model overloaded", Data: []fallbackCase{
-			{"The first model stays overloaded; the second answers", 111,
-				[]lab.Fault{overloaded, overloaded, overloaded, overloaded, overloaded}, nil},
-			{"The first model answers after one overload", 112, []lab.Fault{overloaded}, nil},
-		}},
-		{Name: "the first model refuses the prompt", Data: []fallbackCase{
-			{"The first model says the prompt is too long; the second answers", 121,
-				[]lab.Fault{lab.Fail(lab.TooLong(a, 210000, 200000))}, nil},
-			{"Both models refuse", 122, []lab.Fault{lab.Fail(lab.TooLong(a, 210000, 200000))}, []lab.Fault{lab.Fail(key)}},
-		}},
-	}, func(cases []fallbackCase) {
-		for _, tc := range cases {
-			fallbackOnce(c, tc)
+	checkkit.Scenarios(c, vendors, func(r run) {
+		busy := lab.Fail(lab.Overloaded(r.v))
+		key := &lab.ProviderError{Vendor: r.v, Status: 401, Type: "authentication_error", Message: "invalid x-api-key"}
+		for _, tc := range []fallbackCase{
+			{"The first model stays overloaded; the second answers", r.seed + 61, []lab.Fault{busy, busy, busy, busy, busy}, nil},
+			{"The first model answers after one overload", r.seed + 62, []lab.Fault{busy}, nil},
+			{"The first model says the prompt is too long; the second answers", r.seed + 63,
+				[]lab.Fault{lab.Fail(lab.TooLong(r.v, 210000, 200000))}, nil},
+			{"Both models refuse", r.seed + 64, []lab.Fault{lab.Fail(lab.TooLong(r.v, 210000, 200000))}, []lab.Fault{lab.Fail(key)}},
+		} {
+			fallbackOnce(c, tc, r.port)
 			if c.Failed() {
 				return
 			}
@@ -46,10 +40,10 @@ func fallbackTakesOver(c *checkkit.C) {
 
 // fallbackOnce asks a Fallback model of two providers once, and compares
 // what happened with what the lesson's rules say.
-func fallbackOnce(c *checkkit.C, tc fallbackCase) {
+func fallbackOnce(c *checkkit.C, tc fallbackCase, port string) {
 	clock := lab.NewFakeClock(start)
-	first := lab.NewScriptedModel(lab.Say("The first model says 9090."))
-	second := lab.NewScriptedModel(lab.Say("The second model says 9090."))
+	first := lab.NewScriptedModel(lab.Say("The first model says " + port + "."))
+	second := lab.NewScriptedModel(lab.Say("The second model says " + port + "."))
 	primary := lab.NewFlakyModel("first", clock, first, tc.primary...)
 	backup := lab.NewFlakyModel("second", clock, second, tc.backup...)
 	messages := []lab.Message{lab.User("Which port does the server use?")}
@@ -60,7 +54,7 @@ func fallbackOnce(c *checkkit.C, tc fallbackCase) {
 		return
 	}
 	if failure == nil {
-		c.Equal(sentence+" The first model answered, so its answer is the reply:", lab.Say("The first model says 9090."), got, checkkit.AsSent...)
+		c.Equal(sentence+" The first model answered, so its answer is the reply:", lab.Say("The first model says "+port+"."), got, checkkit.AsSent...)
 		if n := len(backup.Deadlines()); n != 0 {
 			c.Errorf("%s The first model answered, so the second should not have been asked; it was asked %s.", sentence, checkkit.Times(n))
 		}
@@ -79,7 +73,7 @@ func fallbackOnce(c *checkkit.C, tc fallbackCase) {
 			lab.Message{Role: lab.RoleAssistant, StopReason: "error", Error: last.Error()}, got)
 		return
 	}
-	c.Equal(sentence+" The second model's answer should be the reply, as it was sent:", lab.Say("The second model says 9090."), got, checkkit.AsSent...)
+	c.Equal(sentence+" The second model's answer should be the reply, as it was sent:", lab.Say("The second model says "+port+"."), got, checkkit.AsSent...)
 	if calls := second.Calls(); len(calls) == 1 {
 		c.Equal(sentence+" The second model should get the same request, whole:",
 			lab.Request{System: system, Messages: []lab.Message{lab.User("Which port does the server use?")}}, calls[0], checkkit.AsSent...)

@@ -20,10 +20,24 @@ type sendCase struct {
 	answer string
 }
 
-// sendCases runs every case of a scenario, twice over with other data.
-func sendCases(c *checkkit.C, sets []checkkit.Data[[]sendCase]) {
-	checkkit.Scenarios(c, sets, func(cases []sendCase) {
-		for _, tc := range cases {
+// vendors are the two runs of every scenario: the same story with
+// Anthropic's failures, then with OpenAI's, other seeds and other answers.
+var vendors = []checkkit.Data[run]{
+	{Name: "Anthropic's failures", Data: run{lab.Anthropic, 10, "9090"}},
+	{Name: "OpenAI's failures, other seeds, another port", Data: run{lab.OpenAI, 500, "7070"}},
+}
+
+// run is the data of one run of a scenario.
+type run struct {
+	v    lab.Vendor
+	seed uint64
+	port string
+}
+
+// sendCases runs, for each vendor in turn, every case cases gives.
+func sendCases(c *checkkit.C, cases func(r run) []sendCase) {
+	checkkit.Scenarios(c, vendors, func(r run) {
+		for _, tc := range cases(r) {
 			sendOnce(c, tc.what, tc.seed, tc.vendor, tc.faults, tc.answer)
 			if c.Failed() {
 				return
@@ -33,97 +47,82 @@ func sendCases(c *checkkit.C, sets []checkkit.Data[[]sendCase]) {
 }
 
 func transientFailuresRetried(c *checkkit.C) {
-	a, o := lab.Anthropic, lab.OpenAI
-	sendCases(c, []checkkit.Data[[]sendCase]{
-		{Name: "Anthropic's failures", Data: []sendCase{
-			{"Overloaded, then a server error, then a rate limit with no retry-after", a, 11,
-				[]lab.Fault{lab.Fail(lab.Overloaded(a)), lab.Fail(lab.ServerError(a)), lab.Fail(lab.RateLimited(a, 0))}, "The port is 9090."},
-			{"One overload", a, 12, []lab.Fault{lab.Fail(lab.Overloaded(a))}, "It listens on 9090."},
-			{"No failure at all", a, 13, nil, "Port 9090."},
-		}},
-		{Name: "OpenAI's failures, other seeds", Data: []sendCase{
-			{"A 503, then a rate limit, then a server error", o, 21,
-				[]lab.Fault{lab.Fail(lab.Overloaded(o)), lab.Fail(lab.RateLimited(o, 0)), lab.Fail(lab.ServerError(o))}, "The port is 7070."},
-			{"One server error", o, 22, []lab.Fault{lab.Fail(lab.ServerError(o))}, "It listens on 7070."},
-			{"No failure at all", o, 23, nil, "Port 7070."},
-		}},
+	sendCases(c, func(r run) []sendCase {
+		v := r.v
+		return []sendCase{
+			{"An overload, then a server error, then a rate limit with no retry-after", v, r.seed + 1,
+				[]lab.Fault{lab.Fail(lab.Overloaded(v)), lab.Fail(lab.ServerError(v)), lab.Fail(lab.RateLimited(v, 0))}, "The port is " + r.port + "."},
+			{"One overload", v, r.seed + 2, []lab.Fault{lab.Fail(lab.Overloaded(v))}, "It listens on " + r.port + "."},
+			{"No failure at all", v, r.seed + 3, nil, "Port " + r.port + "."},
+		}
 	})
 }
 
 func retryAfterObeyed(c *checkkit.C) {
-	a, o := lab.Anthropic, lab.OpenAI
-	sendCases(c, []checkkit.Data[[]sendCase]{
-		{Name: "Anthropic asks for 7 seconds", Data: []sendCase{
-			{"A rate limit with retry-after 7s, then an overload", a, 31,
-				[]lab.Fault{lab.Fail(lab.RateLimited(a, 7*time.Second)), lab.Fail(lab.Overloaded(a))}, "The port is 9090."},
-			{"An overload, then a rate limit with retry-after 100ms (shorter than the backoff would be)", a, 32,
-				[]lab.Fault{lab.Fail(lab.Overloaded(a)), lab.Fail(lab.RateLimited(a, 100*time.Millisecond))}, "Port 9090."},
-		}},
-		{Name: "OpenAI asks for 20 seconds", Data: []sendCase{
-			{"A rate limit with retry-after 20s, then a server error", o, 41,
-				[]lab.Fault{lab.Fail(lab.RateLimited(o, 20*time.Second)), lab.Fail(lab.ServerError(o))}, "The port is 7070."},
-			{"A server error, then a rate limit with retry-after 250ms", o, 42,
-				[]lab.Fault{lab.Fail(lab.ServerError(o)), lab.Fail(lab.RateLimited(o, 250*time.Millisecond))}, "Port 7070."},
-		}},
+	sendCases(c, func(r run) []sendCase {
+		v, long := r.v, 7*time.Second
+		if v == lab.OpenAI {
+			long = 20 * time.Second
+		}
+		return []sendCase{
+			{"A rate limit that asks for " + long.String() + ", then an overload (whose wait is the source's first draw: " +
+				"the retry-after's wait drew nothing)", v, r.seed + 11,
+				[]lab.Fault{lab.Fail(lab.RateLimited(v, long)), lab.Fail(lab.Overloaded(v))}, "The port is " + r.port + "."},
+			{"An overload, then a rate limit that asks for 100ms, shorter than the backoff would be", v, r.seed + 12,
+				[]lab.Fault{lab.Fail(lab.Overloaded(v)), lab.Fail(lab.RateLimited(v, 100*time.Millisecond))}, "Port " + r.port + "."},
+		}
 	})
 }
 
 func attemptsCapped(c *checkkit.C) {
-	a, o := lab.Anthropic, lab.OpenAI
 	many := func(f lab.Fault) []lab.Fault { return []lab.Fault{f, f, f, f, f, f} }
-	sendCases(c, []checkkit.Data[[]sendCase]{
-		{Name: "a provider that stays overloaded", Data: []sendCase{
-			{"An overload on every try", a, 51, many(lab.Fail(lab.Overloaded(a))), "never said"},
-			{"Three overloads: the fourth try, the last allowed, is answered", a, 52,
-				[]lab.Fault{lab.Fail(lab.Overloaded(a)), lab.Fail(lab.Overloaded(a)), lab.Fail(lab.Overloaded(a))}, "Port 9090."},
-		}},
-		{Name: "a provider that never replies", Data: []sendCase{
-			{"No reply on every try", o, 61, many(lab.Hang()), "never said"},
-			{"A rate limit with retry-after 2s on every try", o, 62, many(lab.Fail(lab.RateLimited(o, 2*time.Second))), "never said"},
-		}},
+	sendCases(c, func(r run) []sendCase {
+		v := r.v
+		busy := lab.Fail(lab.Overloaded(v))
+		return []sendCase{
+			{"An overload on every try", v, r.seed + 21, many(busy), "never said"},
+			{"Three overloads: the fourth try, the last allowed, is answered", v, r.seed + 22, many(busy)[:3], "Port " + r.port + "."},
+			{"No reply on every try", v, r.seed + 23, many(lab.Hang()), "never said"},
+			{"A rate limit that asks for 2s on every try", v, r.seed + 24, many(lab.Fail(lab.RateLimited(v, 2*time.Second))), "never said"},
+		}
 	})
 }
 
 func permanentNotRetried(c *checkkit.C) {
-	a, o := lab.Anthropic, lab.OpenAI
-	key := &lab.ProviderError{Vendor: a, Status: 401, Type: "authentication_error", Message: "invalid x-api-key"}
-	sendCases(c, []checkkit.Data[[]sendCase]{
-		{Name: "Anthropic refuses", Data: []sendCase{
-			{"A prompt too long for the model", a, 71, []lab.Fault{lab.Fail(lab.TooLong(a, 210000, 200000))}, "never said"},
-			{"A key that is not valid", a, 72, []lab.Fault{lab.Fail(key)}, "never said"},
-		}},
-		{Name: "OpenAI refuses, after an overload", Data: []sendCase{
-			{"A 503, then a prompt too long for the model", o, 81,
-				[]lab.Fault{lab.Fail(lab.Overloaded(o)), lab.Fail(lab.TooLong(o, 130000, 128000))}, "never said"},
-		}},
+	sendCases(c, func(r run) []sendCase {
+		v := r.v
+		key := &lab.ProviderError{Vendor: v, Status: 401, Type: "authentication_error", Message: "invalid x-api-key"}
+		return []sendCase{
+			{"A prompt too long for the model", v, r.seed + 31, []lab.Fault{lab.Fail(lab.TooLong(v, 210000, 200000))}, "never said"},
+			{"A key that is not valid", v, r.seed + 32, []lab.Fault{lab.Fail(key)}, "never said"},
+			{"An overload, then a prompt too long for the model", v, r.seed + 33,
+				[]lab.Fault{lab.Fail(lab.Overloaded(v)), lab.Fail(lab.TooLong(v, 130000, 128000))}, "never said"},
+		}
 	})
 }
 
 func malformedAskedAgainOnce(c *checkkit.C) {
-	a, o := lab.Anthropic, lab.OpenAI
 	g := lab.Fail(lab.Garbled())
-	sendCases(c, []checkkit.Data[[]sendCase]{
-		{Name: "one reply cut off", Data: []sendCase{
-			{"A reply that cannot be read", a, 91, []lab.Fault{g}, "The port is 9090."},
-			{"Two replies in a row that cannot be read", a, 92, []lab.Fault{g, g}, "never said"},
-		}},
-		{Name: "after an overload", Data: []sendCase{
-			{"An overload, then a reply that cannot be read", o, 93, []lab.Fault{lab.Fail(lab.Overloaded(o)), g}, "Port 7070."},
-			{"An overload, then two replies that cannot be read", o, 94, []lab.Fault{lab.Fail(lab.Overloaded(o)), g, g}, "never said"},
-			{"A reply that cannot be read, then an overload", o, 95, []lab.Fault{g, lab.Fail(lab.Overloaded(o))}, "Port 7070."},
-		}},
+	sendCases(c, func(r run) []sendCase {
+		v := r.v
+		busy := lab.Fail(lab.Overloaded(v))
+		return []sendCase{
+			{"A reply that cannot be read", v, r.seed + 41, []lab.Fault{g}, "The port is " + r.port + "."},
+			{"Two replies in a row that cannot be read", v, r.seed + 42, []lab.Fault{g, g}, "never said"},
+			{"An overload, then a reply that cannot be read", v, r.seed + 43, []lab.Fault{busy, g}, "Port " + r.port + "."},
+			{"An overload, then two replies that cannot be read", v, r.seed + 44, []lab.Fault{busy, g, g}, "never said"},
+			{"A reply that cannot be read, then an overload", v, r.seed + 45, []lab.Fault{g, busy}, "Port " + r.port + "."},
+		}
 	})
 }
 
 func everyTryHasDeadline(c *checkkit.C) {
-	a, o := lab.Anthropic, lab.OpenAI
-	sendCases(c, []checkkit.Data[[]sendCase]{
-		{Name: "no reply, twice", Data: []sendCase{
-			{"No reply, then no reply again", a, 101, []lab.Fault{lab.Hang(), lab.Hang()}, "The port is 9090."},
-		}},
-		{Name: "no reply between other failures", Data: []sendCase{
-			{"An overload, no reply, then a rate limit with retry-after 3s", o, 102,
-				[]lab.Fault{lab.Fail(lab.Overloaded(o)), lab.Hang(), lab.Fail(lab.RateLimited(o, 3*time.Second))}, "Port 7070."},
-		}},
+	sendCases(c, func(r run) []sendCase {
+		v := r.v
+		return []sendCase{
+			{"No reply, then no reply again", v, r.seed + 51, []lab.Fault{lab.Hang(), lab.Hang()}, "The port is " + r.port + "."},
+			{"An overload, no reply, then a rate limit that asks for 3s", v, r.seed + 52,
+				[]lab.Fault{lab.Fail(lab.Overloaded(v)), lab.Hang(), lab.Fail(lab.RateLimited(v, 3*time.Second))}, "Port " + r.port + "."},
+		}
 	})
 }

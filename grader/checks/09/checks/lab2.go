@@ -92,18 +92,10 @@ func toolOnce(c *checkkit.C, tc toolCase) {
 		[]lab.Draft{{ID: "d1", Key: "k1", To: tc.to, Text: tc.text}}, outbox.Drafts())
 }
 
-func lostReplySentOnce(c *checkkit.C) {
-	a := lab.Anthropic
-	checkkit.Scenarios(c, []checkkit.Data[[]toolCase]{
-		{Name: "one reply lost", Data: []toolCase{
-			{141, "ops", "The nightly build failed on main.", []lab.Fault{lab.LostReply()}},
-			{142, "ops", "The nightly build is green again.", nil},
-		}},
-		{Name: "an overload, a lost reply and no reply", Data: []toolCase{
-			{143, "release", "Version 2.4 is tagged.", []lab.Fault{lab.Fail(lab.Overloaded(a)), lab.LostReply(), lab.Hang()}},
-		}},
-	}, func(cases []toolCase) {
-		for _, tc := range cases {
+// toolCases runs, for each vendor in turn, every case cases gives.
+func toolCases(c *checkkit.C, cases func(r run) []toolCase) {
+	checkkit.Scenarios(c, vendors, func(r run) {
+		for _, tc := range cases(r) {
 			toolOnce(c, tc)
 			if c.Failed() {
 				return
@@ -112,24 +104,26 @@ func lostReplySentOnce(c *checkkit.C) {
 	})
 }
 
+func lostReplySentOnce(c *checkkit.C) {
+	toolCases(c, func(r run) []toolCase {
+		to := map[lab.Vendor]string{lab.Anthropic: "ops", lab.OpenAI: "release"}[r.v]
+		return []toolCase{
+			{r.seed + 71, to, "The nightly build failed on port " + r.port + ".", []lab.Fault{lab.LostReply()}},
+			{r.seed + 72, to, "The nightly build is green again.", nil},
+			{r.seed + 73, to, "Version 2.4 is tagged.", []lab.Fault{lab.Fail(lab.Overloaded(r.v)), lab.LostReply(), lab.Hang()}},
+		}
+	})
+}
+
 func sendToolGivesUp(c *checkkit.C) {
-	o := lab.OpenAI
-	busy := lab.Fail(lab.Overloaded(o))
-	empty := &lab.ProviderError{Vendor: o, Status: 400, Type: "invalid_request_error", Message: "text must not be empty"}
-	checkkit.Scenarios(c, []checkkit.Data[[]toolCase]{
-		{Name: "an outbox that stays overloaded", Data: []toolCase{
-			{151, "ops", "The disk on build-2 is full.", []lab.Fault{busy, busy, busy, busy, busy}},
-		}},
-		{Name: "an outbox that refuses, and one that asks for time", Data: []toolCase{
-			{152, "support", "", []lab.Fault{lab.Fail(empty)}},
-			{153, "support", "Tickets are answered again.", []lab.Fault{lab.Fail(lab.RateLimited(o, 4*time.Second)), lab.Hang()}},
-		}},
-	}, func(cases []toolCase) {
-		for _, tc := range cases {
-			toolOnce(c, tc)
-			if c.Failed() {
-				return
-			}
+	toolCases(c, func(r run) []toolCase {
+		busy := lab.Fail(lab.Overloaded(r.v))
+		empty := &lab.ProviderError{Vendor: r.v, Status: 400, Type: "invalid_request_error", Message: "text must not be empty"}
+		to := map[lab.Vendor]string{lab.Anthropic: "ops", lab.OpenAI: "support"}[r.v]
+		return []toolCase{
+			{r.seed + 81, to, "The disk on build-2 is full.", []lab.Fault{busy, busy, busy, busy, busy}},
+			{r.seed + 82, to, "", []lab.Fault{lab.Fail(empty)}},
+			{r.seed + 83, to, "Tickets are answered again.", []lab.Fault{lab.Fail(lab.RateLimited(r.v, 4*time.Second)), lab.Hang()}},
 		}
 	})
 }
