@@ -149,10 +149,11 @@ func sameFailure(c *checkkit.C, sentence string, want *lab.ProviderError, got er
 }
 
 // sameTries records a failure unless the tries of a request went as want
-// says: how many were sent, the deadline of each, and every wait.
-func sameTries(c *checkkit.C, sentence string, want, got tries) bool {
+// says: how many were sent to who ("the provider", "the outbox"), the
+// deadline of each, and every wait.
+func sameTries(c *checkkit.C, sentence, who string, want, got tries) bool {
 	if len(want.Deadlines) != len(got.Deadlines) {
-		c.Errorf("%s The provider should have been sent the request %s; it was sent it %s.", sentence,
+		c.Errorf("%s %s should have been sent the request %s; it was sent it %s.", sentence, capital(who),
 			checkkit.Times(len(want.Deadlines)), checkkit.Times(len(got.Deadlines)))
 		c.Logf("the waits your code asked of the clock: %s (expected %s)", showSleeps(got.Sleeps), showSleeps(want.Sleeps))
 		return false
@@ -174,6 +175,14 @@ func sameTries(c *checkkit.C, sentence string, want, got tries) bool {
 		}
 	}
 	return true
+}
+
+// capital returns s with its first letter in upper case.
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // sameSleeps records a failure unless the clock was asked for exactly want.
@@ -209,7 +218,7 @@ func sendOnce(c *checkkit.C, what string, seed uint64, vendor lab.Vendor, faults
 	got, err := S.Send(p, clock, newRand(seed), system, messages, specs)
 	sentence := fmt.Sprintf("%s: the provider meets %s.", what, showFaults(faults))
 	want, failure := plan(start, seed, faults)
-	if !sameTries(c, sentence, want, tries{Deadlines: p.Deadlines(), Sleeps: clock.Sleeps()}) {
+	if !sameTries(c, sentence, "the provider", want, tries{Deadlines: p.Deadlines(), Sleeps: clock.Sleeps()}) {
 		c.Logf("Send returned %s", showErr(err))
 		return
 	}

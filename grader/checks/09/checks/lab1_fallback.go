@@ -50,7 +50,7 @@ func fallbackOnce(c *checkkit.C, tc fallbackCase, port string) {
 	got := S.Fallback(clock, newRand(tc.seed), primary, backup).Complete(system, messages, nil)
 	sentence := fmt.Sprintf("%s (the first meets %s).", tc.what, showFaults(tc.primary))
 	want, failure := plan(start, tc.seed, tc.primary)
-	if !sameTries(c, sentence+" The first model:", want, tries{Deadlines: primary.Deadlines(), Sleeps: clock.Sleeps()}) {
+	if !sameTries(c, sentence, "the first model", want, tries{Deadlines: primary.Deadlines(), Sleeps: clock.Sleeps()}) {
 		return
 	}
 	if failure == nil {

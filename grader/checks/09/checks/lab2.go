@@ -71,7 +71,7 @@ func toolOnce(c *checkkit.C, tc toolCase) {
 			"asked newKey %s.", sentence, checkkit.Times(k.n))
 		return
 	}
-	if !sameTries(c, sentence, want, gotTries) {
+	if !sameTries(c, sentence, "the outbox", want, gotTries) {
 		return
 	}
 	for i, r := range deadlines {
