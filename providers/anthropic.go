@@ -40,23 +40,36 @@ func NewAnthropic(name string, opts Options) (*Anthropic, error) {
 // String names the model, never the key.
 func (a *Anthropic) String() string { return "anthropic:" + a.model }
 
-// Complete answers one request (see CompleteContext).
+// Name names the model, as lab.Provider asks.
+func (a *Anthropic) Name() string { return a.String() }
+
+// Complete answers one request, as lab.Model asks: the reply, or a reply
+// with StopReason "error" whose Error says why there is none, the way the
+// scripted model refuses.
 func (a *Anthropic) Complete(system string, messages []lab.Message, tools []lab.Spec) lab.Message {
-	return a.CompleteContext(context.Background(), system, messages, tools)
+	return complete(func(ctx context.Context) (lab.Message, *lab.ProviderError) {
+		return a.send(ctx, system, messages, tools)
+	})
 }
 
-// CompleteContext sends one request and returns the reply as the lab's
-// assistant message, or a reply with StopReason "error" that says why there
-// is none (see Failure).
-func (a *Anthropic) CompleteContext(ctx context.Context, system string, messages []lab.Message, tools []lab.Spec) lab.Message {
+// Send answers one request by deadline (none when zero), as lab.Provider
+// asks: the reply, or a *lab.ProviderError with the provider's status, type,
+// words and retry-after, so lesson 09's retry code runs unchanged.
+func (a *Anthropic) Send(system string, messages []lab.Message, tools []lab.Spec, deadline time.Time) (lab.Message, error) {
+	return sendBy(deadline, func(ctx context.Context) (lab.Message, *lab.ProviderError) {
+		return a.send(ctx, system, messages, tools)
+	})
+}
+
+func (a *Anthropic) send(ctx context.Context, system string, messages []lab.Message, tools []lab.Spec) (lab.Message, *lab.ProviderError) {
 	header := http.Header{}
 	header.Set("x-api-key", a.key)
 	header.Set("anthropic-version", anthropicVersion)
-	x, fail := post(ctx, a.opts, a.opts.BaseURL+"/messages", header, anthropicRequestOf(a.model, a.opts.MaxTokens, system, messages, tools))
-	if fail != nil {
-		return fail.reply()
+	x, err := post(ctx, lab.Anthropic, a.opts, a.opts.BaseURL+"/messages", header, anthropicRequestOf(a.model, a.opts.MaxTokens, system, messages, tools))
+	if err != nil {
+		return lab.Message{}, err
 	}
-	return anthropicReply(x, time.Now())
+	return anthropicReply(x)
 }
 
 // anthropicRequest is the body of a Messages API request.
@@ -146,7 +159,7 @@ func argsJSON(args lab.Args) json.RawMessage {
 	return data
 }
 
-// anthropicResponse is the body of a reply, success or error.
+// anthropicResponse is the body of a successful reply.
 type anthropicResponse struct {
 	Content    []anthropicBlock `json:"content"`
 	StopReason string           `json:"stop_reason"`
@@ -156,26 +169,17 @@ type anthropicResponse struct {
 		CacheRead     int `json:"cache_read_input_tokens"`
 		CacheCreation int `json:"cache_creation_input_tokens"`
 	} `json:"usage"`
-	Error *struct {
-		Type    string `json:"type"`
-		Message string `json:"message"`
-	} `json:"error"`
 }
 
 // anthropicReply translates a reply. Usage.Input counts every token of the
 // request: the API reports cached and newly cached tokens apart from the rest.
-func anthropicReply(x exchange, now time.Time) lab.Message {
-	var resp anthropicResponse
-	err := json.Unmarshal(x.body, &resp)
+func anthropicReply(x exchange) (lab.Message, *lab.ProviderError) {
 	if x.status/100 != 2 {
-		var kind, message string
-		if err == nil && resp.Error != nil {
-			kind, message = resp.Error.Type, resp.Error.Message
-		}
-		return httpFailure(x, kind, message, now).reply()
+		return lab.Message{}, httpFailure(lab.Anthropic, x)
 	}
-	if err != nil {
-		return (&Failure{Status: x.status, Type: "malformed_reply", Message: "the reply is not the JSON the Messages API documents: " + err.Error()}).reply()
+	var resp anthropicResponse
+	if err := json.Unmarshal(x.body, &resp); err != nil {
+		return lab.Message{}, malformed(lab.Anthropic, x.status, "the reply is not the JSON the Messages API documents: "+err.Error())
 	}
 	reply := lab.Message{Role: lab.RoleAssistant, StopReason: "stop"}
 	for _, b := range resp.Content {
@@ -185,7 +189,7 @@ func anthropicReply(x exchange, now time.Time) lab.Message {
 		case "tool_use":
 			args, err := decodeArgs(b.Input)
 			if err != nil {
-				return (&Failure{Status: x.status, Type: "malformed_reply", Message: "tool_use " + b.ID + ": " + err.Error()}).reply()
+				return lab.Message{}, malformed(lab.Anthropic, x.status, "tool_use "+b.ID+": "+err.Error())
 			}
 			reply.Blocks = append(reply.Blocks, lab.Block{Type: lab.ToolCallBlock, ID: b.ID, Name: b.Name, Arguments: args})
 			reply.StopReason = "toolUse"
@@ -193,7 +197,7 @@ func anthropicReply(x exchange, now time.Time) lab.Message {
 	}
 	u := resp.Usage
 	reply.Usage = lab.Usage{Input: u.Input + u.CacheRead + u.CacheCreation, CacheRead: u.CacheRead, Output: u.Output}
-	return reply
+	return reply, nil
 }
 
 // decodeArgs reads a call's arguments, which must be a JSON object.

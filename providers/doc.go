@@ -19,11 +19,13 @@
 //     the same way they do in the lab.
 //   - Map usage to the lab's bill: Usage.Input is every token of the request,
 //     Usage.CacheRead the part served from the provider's cache.
-//   - Map every failure to a reply with StopReason "error", the way the
-//     scripted model refuses: Error reads "STATUS TYPE: MESSAGE" in the
-//     provider's own words ("429 rate_limit_error: ..."), and Failure (see
-//     FailureOf) carries the status, the type and any retry-after, so retry
-//     code written against the scripted model works against a provider.
+//   - Map every failure to the lab's shapes. As a lab.Model (Complete), a
+//     failure is a reply with StopReason "error", the way the scripted model
+//     refuses: Error reads "STATUS TYPE: MESSAGE" in the provider's own words
+//     ("429 rate_limit_error: ..."). As a lab.Provider (Send, with a
+//     deadline), it is a *lab.ProviderError with the status, type, code and
+//     retry-after, so lesson 09's retry code runs unchanged against a real
+//     provider.
 //   - Never put a key anywhere but the request's header: not in an error, a
 //     log line or a transcript.
 //

@@ -1,75 +1,53 @@
 package providers
 
 import (
-	"fmt"
-	"strconv"
-	"strings"
+	"context"
+	"errors"
 	"time"
 
 	"harnesslab/lab"
 )
 
-// Failure is a request that got no usable reply, in the provider's terms.
-type Failure struct {
-	Status     int           // the HTTP status; 0 when no reply came at all
-	Type       string        // the provider's error type: rate_limit_error, overloaded_error, timeout, ...
-	Message    string        // the provider's own words
-	RetryAfter time.Duration // what the retry-after header asked for; 0 when absent
+// refusal is the assistant message that carries a failure the way the
+// scripted model refuses: StopReason "error" and Error set.
+func refusal(err *lab.ProviderError) lab.Message {
+	return lab.Message{Role: lab.RoleAssistant, StopReason: "error", Error: err.Error()}
 }
 
-// Error reads "STATUS TYPE: MESSAGE", as a refusal of the scripted model
-// does, with the wait the provider asked for at the end.
-func (f *Failure) Error() string {
-	s := f.Type + ": " + f.Message
-	if f.Status != 0 {
-		s = strconv.Itoa(f.Status) + " " + s
-	}
-	if f.RetryAfter > 0 {
-		s += fmt.Sprintf(" (retry after %s)", f.RetryAfter)
-	}
-	return s
+// malformed is a reply that came back and could not be read.
+func malformed(v lab.Vendor, status int, why string) *lab.ProviderError {
+	return &lab.ProviderError{Vendor: v, Status: status, Type: "malformed_response", Message: why}
 }
 
-// reply is the assistant message that carries the failure: StopReason
-// "error" and Error set, as the scripted model refuses.
-func (f *Failure) reply() lab.Message {
-	return lab.Message{Role: lab.RoleAssistant, StopReason: "error", Error: f.Error()}
+// complete is Complete for both adapters: one request with no deadline but
+// the options' timeout, its failure turned into a refusal.
+func complete(send func(context.Context) (lab.Message, *lab.ProviderError)) lab.Message {
+	reply, err := send(context.Background())
+	if err != nil {
+		return refusal(err)
+	}
+	return reply
 }
 
-// FailureOf reads a refused reply's Error back into a Failure, and reports
-// whether reply was one. It reads the scripted model's refusals too
-// ("400 invalid_request: ...").
-func FailureOf(reply lab.Message) (*Failure, bool) {
-	if reply.Error == "" {
-		return nil, false
+// sendBy is Send for both adapters: one request that must be answered by
+// deadline (none when zero), its failure returned as a *lab.ProviderError.
+func sendBy(deadline time.Time, send func(context.Context) (lab.Message, *lab.ProviderError)) (lab.Message, error) {
+	ctx := context.Background()
+	if !deadline.IsZero() {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, deadline)
+		defer cancel()
 	}
-	f := &Failure{}
-	text := reply.Error
-	if status, rest, ok := strings.Cut(text, " "); ok {
-		if n, err := strconv.Atoi(status); err == nil {
-			f.Status, text = n, rest
-		}
+	reply, err := send(ctx)
+	if err != nil {
+		return lab.Message{}, err
 	}
-	f.Type, f.Message, _ = strings.Cut(text, ": ")
-	if i := strings.LastIndex(f.Message, " (retry after "); i >= 0 && strings.HasSuffix(f.Message, ")") {
-		if d, err := time.ParseDuration(f.Message[i+len(" (retry after ") : len(f.Message)-1]); err == nil {
-			f.RetryAfter, f.Message = d, f.Message[:i]
-		}
-	}
-	return f, true
+	return reply, nil
 }
 
-// retryAfter reads a retry-after header: seconds, or an HTTP date.
-func retryAfter(value string, now time.Time) time.Duration {
-	value = strings.TrimSpace(value)
-	if value == "" {
-		return 0
-	}
-	if secs, err := strconv.ParseFloat(value, 64); err == nil && secs > 0 {
-		return time.Duration(secs * float64(time.Second))
-	}
-	if t, err := time.Parse(time.RFC1123, value); err == nil && t.After(now) {
-		return t.Sub(now).Round(time.Second)
-	}
-	return 0
+// AsProviderError returns the *lab.ProviderError inside err, if any.
+func AsProviderError(err error) (*lab.ProviderError, bool) {
+	var pe *lab.ProviderError
+	ok := errors.As(err, &pe)
+	return pe, ok
 }

@@ -47,15 +47,28 @@ func (o *OpenAI) String() string {
 	return "openai:" + o.model + " at " + o.opts.BaseURL
 }
 
-// Complete answers one request (see CompleteContext).
+// Name names the model, as lab.Provider asks.
+func (o *OpenAI) Name() string { return o.String() }
+
+// Complete answers one request, as lab.Model asks: the reply, or a reply
+// with StopReason "error" whose Error says why there is none, the way the
+// scripted model refuses.
 func (o *OpenAI) Complete(system string, messages []lab.Message, tools []lab.Spec) lab.Message {
-	return o.CompleteContext(context.Background(), system, messages, tools)
+	return complete(func(ctx context.Context) (lab.Message, *lab.ProviderError) {
+		return o.send(ctx, system, messages, tools)
+	})
 }
 
-// CompleteContext sends one request and returns the reply as the lab's
-// assistant message, or a reply with StopReason "error" that says why there
-// is none (see Failure).
-func (o *OpenAI) CompleteContext(ctx context.Context, system string, messages []lab.Message, tools []lab.Spec) lab.Message {
+// Send answers one request by deadline (none when zero), as lab.Provider
+// asks: the reply, or a *lab.ProviderError with the provider's status, type,
+// code, words and retry-after, so lesson 09's retry code runs unchanged.
+func (o *OpenAI) Send(system string, messages []lab.Message, tools []lab.Spec, deadline time.Time) (lab.Message, error) {
+	return sendBy(deadline, func(ctx context.Context) (lab.Message, *lab.ProviderError) {
+		return o.send(ctx, system, messages, tools)
+	})
+}
+
+func (o *OpenAI) send(ctx context.Context, system string, messages []lab.Message, tools []lab.Spec) (lab.Message, *lab.ProviderError) {
 	header := http.Header{}
 	if o.key != "" {
 		header.Set("authorization", "Bearer "+o.key)
@@ -66,11 +79,11 @@ func (o *OpenAI) CompleteContext(ctx context.Context, system string, messages []
 	} else {
 		req.MaxTokens = o.opts.MaxTokens // what compatible servers read
 	}
-	x, fail := post(ctx, o.opts, o.opts.BaseURL+"/chat/completions", header, req)
-	if fail != nil {
-		return fail.reply()
+	x, err := post(ctx, lab.OpenAI, o.opts, o.opts.BaseURL+"/chat/completions", header, req)
+	if err != nil {
+		return lab.Message{}, err
 	}
-	return openaiReply(x, time.Now())
+	return openaiReply(x)
 }
 
 // openaiRequest is the body of a Chat Completions request.
@@ -153,7 +166,7 @@ func openaiRequestOf(model, system string, messages []lab.Message, tools []lab.S
 	return req
 }
 
-// openaiResponse is the body of a reply, success or error.
+// openaiResponse is the body of a successful reply.
 type openaiResponse struct {
 	Choices []struct {
 		Message struct {
@@ -169,34 +182,22 @@ type openaiResponse struct {
 			Cached int `json:"cached_tokens"`
 		} `json:"prompt_tokens_details"`
 	} `json:"usage"`
-	Error *struct {
-		Message string `json:"message"`
-		Type    string `json:"type"`
-		Code    any    `json:"code"`
-	} `json:"error"`
 }
 
 // openaiReply translates a reply. prompt_tokens already counts the cached
 // tokens, which are reported again apart.
-func openaiReply(x exchange, now time.Time) lab.Message {
+func openaiReply(x exchange) (lab.Message, *lab.ProviderError) {
+	if x.status/100 != 2 {
+		return lab.Message{}, httpFailure(lab.OpenAI, x)
+	}
 	var resp openaiResponse
 	err := json.Unmarshal(x.body, &resp)
-	if x.status/100 != 2 {
-		var kind, message string
-		if err == nil && resp.Error != nil {
-			kind, message = resp.Error.Type, resp.Error.Message
-			if code, ok := resp.Error.Code.(string); ok && code != "" {
-				kind = code // context_length_exceeded says more than invalid_request_error
-			}
-		}
-		return httpFailure(x, kind, message, now).reply()
-	}
 	if err != nil || len(resp.Choices) == 0 {
 		why := "it has no choices"
 		if err != nil {
 			why = err.Error()
 		}
-		return (&Failure{Status: x.status, Type: "malformed_reply", Message: "the reply is not the JSON Chat Completions documents: " + why}).reply()
+		return lab.Message{}, malformed(lab.OpenAI, x.status, "the reply is not the JSON Chat Completions documents: "+why)
 	}
 	choice := resp.Choices[0].Message
 	reply := lab.Message{Role: lab.RoleAssistant, StopReason: "stop"}
@@ -206,12 +207,12 @@ func openaiReply(x exchange, now time.Time) lab.Message {
 	for _, c := range choice.ToolCalls {
 		args, err := decodeArgs([]byte(c.Function.Arguments))
 		if err != nil {
-			return (&Failure{Status: x.status, Type: "malformed_reply", Message: fmt.Sprintf("tool call %s: its arguments are not a JSON object: %v", c.ID, err)}).reply()
+			return lab.Message{}, malformed(lab.OpenAI, x.status, fmt.Sprintf("tool call %s: its arguments are not a JSON object: %v", c.ID, err))
 		}
 		reply.Blocks = append(reply.Blocks, lab.Block{Type: lab.ToolCallBlock, ID: c.ID, Name: c.Function.Name, Arguments: args})
 		reply.StopReason = "toolUse"
 	}
 	u := resp.Usage
 	reply.Usage = lab.Usage{Input: u.Prompt, CacheRead: u.Details.Cached, Output: u.Completion}
-	return reply
+	return reply, nil
 }

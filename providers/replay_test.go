@@ -2,6 +2,7 @@ package providers
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -155,7 +156,8 @@ func TestReplays(t *testing.T) {
 		openai   bool
 		messages []lab.Message
 		tools    []lab.Spec
-		want     lab.Message
+		want     lab.Message        // the reply, when there is one
+		fail     *lab.ProviderError // the failure, when there is none
 	}{
 		{name: "anthropic_answer", messages: askedForConfig("toolu_01A", "Let me look."), tools: []lab.Spec{readSpec},
 			want: lab.Message{Role: lab.RoleAssistant, StopReason: "stop", Blocks: []lab.Block{lab.Text("The server listens on port 8080: config.py sets PORT = 8080.")},
@@ -164,39 +166,57 @@ func TestReplays(t *testing.T) {
 			want: lab.Message{Role: lab.RoleAssistant, StopReason: "toolUse", Blocks: append([]lab.Block{lab.Text("I'll read both.")}, twoReads("toolu_01B", "toolu_01C")...),
 				Usage: lab.Usage{Input: 380, Output: 88}}},
 		{name: "anthropic_unanswered_call", messages: unanswered("toolu_01A"),
-			want: lab.Message{Role: lab.RoleAssistant, StopReason: "error", Error: "400 invalid_request_error: messages.2: `tool_use` ids were found without `tool_result` blocks immediately after: toolu_01A. Each `tool_use` block must have a corresponding `tool_result` block in the next message."}},
+			fail: &lab.ProviderError{Vendor: lab.Anthropic, Status: 400, Type: "invalid_request_error", Message: "messages.2: `tool_use` ids were found without `tool_result` blocks immediately after: toolu_01A. Each `tool_use` block must have a corresponding `tool_result` block in the next message."}},
 		{name: "anthropic_rate_limited", messages: hello,
-			want: lab.Message{Role: lab.RoleAssistant, StopReason: "error", Error: "429 rate_limit_error: Number of request tokens has exceeded your per-minute rate limit (retry after 12s)"}},
+			fail: &lab.ProviderError{Vendor: lab.Anthropic, Status: 429, Type: "rate_limit_error", Message: "Number of request tokens has exceeded your per-minute rate limit", RetryAfter: 12 * time.Second}},
 		{name: "anthropic_overloaded", messages: hello,
-			want: lab.Message{Role: lab.RoleAssistant, StopReason: "error", Error: "529 overloaded_error: Overloaded"}},
+			fail: &lab.ProviderError{Vendor: lab.Anthropic, Status: 529, Type: "overloaded_error", Message: "Overloaded"}},
 		{name: "anthropic_malformed", messages: hello,
-			want: lab.Message{Role: lab.RoleAssistant, StopReason: "error", Error: "200 malformed_reply: the reply is not the JSON the Messages API documents: invalid character '\\n' in string literal"}},
+			fail: &lab.ProviderError{Vendor: lab.Anthropic, Status: 200, Type: "malformed_response", Message: "the reply is not the JSON the Messages API documents: invalid character '\\n' in string literal"}},
 		{name: "openai_answer", openai: true, messages: askedForConfig("call_Qx1", ""), tools: []lab.Spec{readSpec},
 			want: lab.Message{Role: lab.RoleAssistant, StopReason: "stop", Blocks: []lab.Block{lab.Text("The server listens on port 8080.")}, Usage: lab.Usage{Input: 131, Output: 9}}},
 		{name: "openai_tool_calls", openai: true, messages: []lab.Message{lab.User("Compare main.go and config.py.")}, tools: []lab.Spec{readSpec},
 			want: lab.Message{Role: lab.RoleAssistant, StopReason: "toolUse", Blocks: append([]lab.Block{lab.Text("Reading both.")}, twoReads("call_A1", "call_A2")...),
 				Usage: lab.Usage{Input: 120, CacheRead: 64, Output: 40}}},
 		{name: "openai_unanswered_call", openai: true, messages: unanswered("call_Qx1"),
-			want: lab.Message{Role: lab.RoleAssistant, StopReason: "error", Error: "400 invalid_request_error: An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: call_Qx1"}},
+			fail: &lab.ProviderError{Vendor: lab.OpenAI, Status: 400, Type: "invalid_request_error", Message: "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: call_Qx1"}},
 		{name: "openai_context_length", openai: true, messages: hello,
-			want: lab.Message{Role: lab.RoleAssistant, StopReason: "error", Error: "400 context_length_exceeded: This model's maximum context length is 1047576 tokens. However, your messages resulted in 1200000 tokens. Please reduce the length of the messages."}},
+			fail: &lab.ProviderError{Vendor: lab.OpenAI, Status: 400, Type: "invalid_request_error", Code: "context_length_exceeded", Message: "This model's maximum context length is 1047576 tokens. However, your messages resulted in 1200000 tokens. Please reduce the length of the messages."}},
 		{name: "openai_bad_arguments", openai: true, messages: hello,
-			want: lab.Message{Role: lab.RoleAssistant, StopReason: "error", Error: "200 malformed_reply: tool call call_B1: its arguments are not a JSON object: unexpected end of JSON input"}},
+			fail: &lab.ProviderError{Vendor: lab.OpenAI, Status: 200, Type: "malformed_response", Message: "tool call call_B1: its arguments are not a JSON object: unexpected end of JSON input"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var model lab.Model
+			var p interface {
+				lab.Model
+				lab.Provider
+			}
 			if tt.openai {
-				model = openaiAt(t, replay(t, tt.name, openaiHeaders))
+				p = openaiAt(t, replay(t, tt.name, openaiHeaders))
 			} else {
-				model = anthropicAt(t, replay(t, tt.name, anthropicHeaders))
+				p = anthropicAt(t, replay(t, tt.name, anthropicHeaders))
 			}
-			got := model.Complete(system, tt.messages, tt.tools)
-			if diff := cmp.Diff(tt.want, got); diff != "" {
-				t.Errorf("reply (-want +got):\n%s", diff)
+			// As a lab.Provider: the reply, or the failure as a value.
+			got, err := p.Send(system, tt.messages, tt.tools, time.Time{})
+			pe, _ := AsProviderError(err)
+			if tt.fail != nil {
+				if diff := cmp.Diff(tt.fail, pe); diff != "" {
+					t.Errorf("Send's failure (-want +got):\n%s", diff)
+				}
+			} else if err != nil || !cmp.Equal(tt.want, got) {
+				t.Errorf("Send: err = %v, reply (-want +got):\n%s", err, cmp.Diff(tt.want, got))
 			}
-			if strings.Contains(got.Error, testKey) || strings.Contains(lab.Show([]lab.Message{got}), testKey) {
-				t.Errorf("the reply holds the key: %+v", got)
+			// As a lab.Model: the same, with a failure as a refused reply.
+			want := tt.want
+			if tt.fail != nil {
+				want = lab.Message{Role: lab.RoleAssistant, StopReason: "error", Error: tt.fail.Error()}
+			}
+			reply := p.Complete(system, tt.messages, tt.tools)
+			if diff := cmp.Diff(want, reply); diff != "" {
+				t.Errorf("Complete (-want +got):\n%s", diff)
+			}
+			if strings.Contains(reply.Error, testKey) || strings.Contains(fmt.Sprint(err), testKey) {
+				t.Errorf("a failure holds the key: %v", err)
 			}
 		})
 	}
@@ -233,10 +253,12 @@ func TestNoReplyIsAFailure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := a.Complete(system, []lab.Message{lab.User("Hello")}, nil)
-	f, ok := FailureOf(got)
-	if !ok || f.Status != 0 || f.Type != "timeout" || got.StopReason != "error" {
-		t.Errorf("a reply that never came: got %+v (failure %+v)", got, f)
+	_, err = a.Send(system, []lab.Message{lab.User("Hello")}, nil, time.Now().Add(20*time.Millisecond))
+	if f, ok := AsProviderError(err); !ok || f.Status != 0 || f.Type != "timeout" {
+		t.Errorf("a reply that never came before the deadline: got %v", err)
+	}
+	if got := a.Complete(system, []lab.Message{lab.User("Hello")}, nil); got.StopReason != "error" || !strings.HasPrefix(got.Error, "timeout: ") {
+		t.Errorf("a reply that never came within the timeout: got %+v", got)
 	}
 
 	closed := httptest.NewServer(http.NotFoundHandler())
@@ -245,8 +267,8 @@ func TestNoReplyIsAFailure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got = o.Complete(system, []lab.Message{lab.User("Hello")}, nil)
-	if f, ok := FailureOf(got); !ok || f.Type != "connection_error" || strings.Contains(got.Error, testKey) {
-		t.Errorf("a refused connection: got %+v", got)
+	_, err = o.Send(system, []lab.Message{lab.User("Hello")}, nil, time.Time{})
+	if f, ok := AsProviderError(err); !ok || f.Type != "connection_error" || strings.Contains(err.Error(), testKey) {
+		t.Errorf("a refused connection: got %v", err)
 	}
 }
