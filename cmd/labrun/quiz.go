@@ -13,7 +13,7 @@ import (
 // The quiz's prompts. Tests answer them by their text.
 const (
 	pickPrompt = "Your answer"
-	goOnPrompt = "Press Enter to run the cell."
+	goOnPrompt = "Press Enter to see the cell and its output."
 )
 
 // quiz walks a lesson page on a terminal, stopping at each question until
