@@ -1,6 +1,9 @@
 package lab
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // The figures the lessons print come from these rules. Each case carries the
 // seed figure it must reproduce.
@@ -107,4 +110,38 @@ func trim(s string) string {
 
 func result(call Block, content string) Message {
 	return Message{Role: RoleToolResult, ToolCallID: call.ID, ToolName: call.Name, Content: content}
+}
+
+// TestSuccessSendsIsErrorFalse pins the lab's choice between the two shapes
+// the course's seeds show for a successful tool result: the key is always
+// sent, "is_error": false on success, as the reference agent does. The
+// seed's figures hold only with that choice: without the key, the
+// two-file transcript and the today tool would cost less.
+func TestSuccessSendsIsErrorFalse(t *testing.T) {
+	call := Call("read", Args{"path": "config.py"}).WithID("c1")
+	ok := RenderRequest(system, []Message{result(call, "PORT = 9090\n")}, nil)
+	if !strings.Contains(ok, `"is_error": false`) {
+		t.Errorf("a successful result should carry \"is_error\": false:\n%s", ok)
+	}
+	failed := result(call, "Error: no tool called raed")
+	failed.IsError = true
+	if got := RenderRequest(system, []Message{failed}, nil); !strings.Contains(got, `"is_error": true`) {
+		t.Errorf("a failed result should carry \"is_error\": true:\n%s", got)
+	}
+
+	// The today figure, with the key and without it: 168 holds only with it.
+	today := Spec{Name: "today", Description: "Return today's date.",
+		Parameters: Schema{"type": "object", "properties": Schema{}, "required": []string{}}}
+	m := NewScriptedModel(Reply(Call("today", Args{})), Say("It is 2026-09-19."))
+	msgs := []Message{User("What is the date?")}
+	reply := m.Complete(system, msgs, []Spec{today})
+	msgs = append(msgs, reply, result(reply.Blocks[0], "2026-09-19"))
+	second := RenderRequest(system, msgs, []Spec{today})
+	without := strings.Replace(second, `, "is_error": false`, "", 1)
+	if without == second {
+		t.Fatalf("the second request holds no \"is_error\": false to leave out:\n%s", second)
+	}
+	if CountTokens(without) >= CountTokens(second) {
+		t.Errorf("leaving the key out should make the request cheaper: %d tokens with it, %d without", CountTokens(second), CountTokens(without))
+	}
 }

@@ -53,6 +53,8 @@ func messageWire(m Message) map[string]any {
 	case RoleAssistant:
 		return map[string]any{"role": string(m.Role), "content": blocksWire(m.Blocks)}
 	case RoleToolResult:
+		// is_error is always sent, false on success, as the reference agent
+		// sends it and as the seed's figures (297, 168) count it.
 		return map[string]any{"role": string(m.Role), "content": m.Content,
 			"tool_call_id": m.ToolCallID, "tool_name": m.ToolName, "is_error": m.IsError}
 	default:

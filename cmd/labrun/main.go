@@ -60,7 +60,7 @@ func init() {
 		"check":      {"check NN [DIR]", "check your copy of lesson NN (default: the lesson's own folder)", runCheck},
 		"hint":       {"hint NN [LEVEL]", "show the hints of lesson NN, one level more each time", runHint},
 		"list":       {"list", "list the lessons and how far you got", runList},
-		"show":       {"show NN", "show lesson NN with the real output of every cell", runShow},
+		"show":       {showUsage, "show lesson NN with the real output of every cell, stopping at each question", runShow},
 		"gradescope": {"gradescope NN [-o autograder.zip]", "build a Gradescope autograder for lesson NN", runGradescope},
 		"merge":      {"merge --out DIR SHARD_DIR...", "join the reports of sharded grade runs (--shard I/N)", runMerge},
 		"grade":      {"grade NN PATH... [--out DIR] [--jobs N] [--timeout D] [--resume] [--shard I/N]", "grade submissions: folders, .zip, .tar.gz, or folders of those", runGrade},

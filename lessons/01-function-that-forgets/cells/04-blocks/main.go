@@ -4,7 +4,6 @@ package main
 
 import (
 	"fmt"
-	"strings"
 
 	"harnesslab/lab"
 	harness "harnesslab/lessons/01-function-that-forgets"
@@ -13,9 +12,9 @@ import (
 func main() {
 	reply := lab.Reply(
 		lab.Text("Let me look at both files. "),
-		lab.Call("read", lab.Args{"path": "config.py"}).WithID("c1"),
+		lab.Call("read", lab.Args{"path": "config.py"}),
 		lab.Text("Then I will compare them."),
-		lab.Call("read", lab.Args{"path": "backup.py"}).WithID("c2"),
+		lab.Call("read", lab.Args{"path": "backup.py"}),
 	)
 
 	for i, block := range reply.Blocks {
@@ -23,14 +22,8 @@ func main() {
 		case lab.TextBlock:
 			fmt.Printf("block %d  text      %q\n", i, block.Text)
 		case lab.ToolCallBlock:
-			fmt.Printf("block %d  toolCall  %s %s(%s)\n", i, block.ID, block.Name, lab.EncodeJSON(block.Arguments))
+			fmt.Printf("block %d  toolCall  %s(%s)\n", i, block.Name, lab.EncodeJSON(block.Arguments))
 		}
 	}
 	fmt.Printf("TextOf:  %q\n", harness.TextOf(reply))
-
-	// the line this message takes up in the next request: blocks, as written
-	text := lab.RenderRequest(harness.System, []lab.Message{reply}, nil)
-	lines := strings.Split(strings.TrimSpace(text), "\n")
-	fmt.Println()
-	fmt.Println(lines[len(lines)-1])
 }
