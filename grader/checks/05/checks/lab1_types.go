@@ -20,7 +20,7 @@ func wrongTypeNamed(c *checkkit.C) {
 	checkkit.Scenarios(c, []checkkit.Data[[]vcase]{
 		{Name: "a search tool", Data: []vcase{
 			{search, lab.Args{"query": "flood", "limit": "20"}, `/limit: expected integer, got string "20"`, "the model wrote the number in quotes"},
-			{search, lab.Args{"query": "flood", "limit": 20.0}, "", ""},
+			{search, lab.Args{"query": "flood", "limit": 20.0}, "", "20 as JSON decoding gives it, a float64"},
 			{search, lab.Args{"query": 7.0}, `/query: expected string, got integer 7`, ""},
 			{search, lab.Args{"limit": true}, `/limit: expected integer, got boolean true`, ""},
 			{search, lab.Args{"limit": nil}, `/limit: expected integer, got null`, ""},
