@@ -113,3 +113,33 @@ func pathOf(words string) string {
 	path, _, _ := strings.Cut(words, ": ")
 	return path
 }
+
+// kindsOf returns the keywords of every leaf error the reference validator
+// finds in instance against doc, both as encoding/json decodes them, for the
+// tests that measure what the generator covers.
+func kindsOf(doc, instance any) string {
+	compiler := jsonschema.NewCompiler()
+	if err := compiler.AddResource("schema.json", doc); err != nil {
+		return ""
+	}
+	compiled, err := compiler.Compile("schema.json")
+	if err != nil {
+		return ""
+	}
+	verr, ok := compiled.Validate(instance).(*jsonschema.ValidationError)
+	if !ok {
+		return ""
+	}
+	var kinds []string
+	var walk func(e *jsonschema.ValidationError)
+	walk = func(e *jsonschema.ValidationError) {
+		for _, cause := range e.Causes {
+			walk(cause)
+		}
+		if len(e.Causes) == 0 {
+			kinds = append(kinds, strings.Join(e.ErrorKind.KeywordPath(), "/"))
+		}
+	}
+	walk(verr)
+	return strings.Join(kinds, " ")
+}

@@ -1,6 +1,5 @@
 // Lesson 04's harness meets a call that breaks its tool's schema in two ways:
-// the limit is a string, and sort is a field the tool never reads. Nothing
-// fails, and the answer is wrong.
+// the limit is a string, and sort is a field the tool never reads.
 package main
 
 import (
