@@ -237,3 +237,46 @@ func readRefusesOutside(c *checkkit.C) {
 			[]string{d.inside}, ws)
 	})
 }
+
+func oneBadCallAmongGood(c *checkkit.C) {
+	type data struct {
+		files       map[string]string
+		first, last string // the files the good calls read
+		query       string
+		bad         any // the limit of the bad search
+	}
+	checkkit.Scenarios(c, []checkkit.Data[data]{
+		{Name: "a limit in quotes between two reads", Data: data{
+			map[string]string{"config.py": "PORT = 9090\n", "main.go": "import config\n"}, "config.py", "main.go", "flooding", "20"}},
+		{Name: "a limit too large between two other reads", Data: data{
+			map[string]string{"server.go": "package server\n", "README.md": "# api\n"}, "README.md", "server.go", "cholera", 500}},
+	}, func(d data) {
+		ws := lab.NewWorkspace(d.files)
+		var runs checkkit.ToolRuns
+		tools := runs.Wrap(checkkit.ReadTool(ws), searchTool("search_reports"))
+		calls := []lab.Block{
+			lab.Call("read", lab.Args{"path": d.first}).WithID("c1"),
+			lab.Call("search_reports", lab.Args{"query": d.query, "limit": d.bad}).WithID("c2"),
+			lab.Call("read", lab.Args{"path": d.last}).WithID("c3"),
+		}
+		model := lab.NewScriptedModel(lab.Reply(append([]lab.Block{lab.Text("Let me look.")}, calls...)...), lab.Say("Done."))
+		question := "What do " + d.first + " and " + d.last + " say?"
+		messages, _ := S.Chat(model, nil, question, tools)
+
+		limit := fmt.Sprintf("/limit: expected integer, got string %q", d.bad)
+		if n, ok := d.bad.(int); ok {
+			limit = fmt.Sprintf("/limit: expected at most 50, got %d", n)
+		}
+		want := []lab.Message{lab.User(question), lab.Reply(append([]lab.Block{lab.Text("Let me look.")}, calls...)...),
+			checkkit.Result("c1", "read", d.files[d.first]),
+			checkkit.ErrorResult("c2", "search_reports", "Error: "+limit),
+			checkkit.Result("c3", "read", d.files[d.last]),
+			lab.Say("Done.")}
+		if !checkkit.SameMessages(c, "One reply asks for a read, a search whose arguments break its schema, and another "+
+			"read. Each call should get its own result, in call order, and the run should go on. The list should be:",
+			want, messages, 0) {
+			checkkit.LogConversation(c, "the list your Chat returned", messages)
+		}
+		checkkit.SameToolRuns(c, "Only the two reads should run; the search never does:", checkkit.RunsOf(calls[0], calls[2]), &runs)
+	})
+}

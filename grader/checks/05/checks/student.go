@@ -42,6 +42,7 @@ var Checks = map[string]checkkit.Check{
 	"enum_values_listed":         enumValuesListed,
 	"invalid_call_never_runs":    invalidCallNeverRuns,
 	"model_fixes_its_call":       modelFixesItsCall,
+	"one_bad_call_among_good":    oneBadCallAmongGood,
 	"paths_reach_inside":         pathsReachInside,
 	"paths_stay_inside":          pathsStayInside,
 	"read_refuses_outside":       readRefusesOutside,
