@@ -38,11 +38,17 @@ var words = []string{"", "20", "health", "food", "WASH", "a.md", "x", "true", "n
 // a value that keeps to it or breaks it in one or two places.
 func (g *generator) next() generated {
 	schema := g.objectSchema(0)
+	return generated{schema: schema, value: g.valueOf(schema)}
+}
+
+// valueOf returns another value for schema, which keeps to it or breaks it
+// in one or two places.
+func (g *generator) valueOf(schema lab.Schema) any {
 	value := g.valueFor(schema, 0)
 	for range g.r.IntN(3) {
 		value = g.mutate(schema, value, 0)
 	}
-	return generated{schema: schema, value: value}
+	return value
 }
 
 // pick returns one of items.

@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"reflect"
 
 	"harnesslab/grader/checkkit"
 	"harnesslab/lab"
@@ -65,7 +66,7 @@ func verdict(words string) string {
 func validate(c *checkkit.C, schema lab.Schema, value any) string {
 	givenSchema, givenValue := copyOf(schema).(map[string]any), copyOf(value)
 	err := S.Validate(givenSchema, givenValue)
-	if len(checkkit.Differences(schema, givenSchema)) > 0 || len(checkkit.Differences(value, givenValue)) > 0 {
+	if !reflect.DeepEqual(schema, givenSchema) || !reflect.DeepEqual(value, givenValue) {
 		c.Errorf("Validate changed what it was handed: asked about %s against the schema %s, it left the value as %s "+
 			"and the schema as %s. Both are read again later (the schema goes out with every request, the value "+
 			"stays in the model's reply): read them, never write to them.",

@@ -25,25 +25,45 @@ type judgement struct {
 	places []string
 }
 
-// judge asks the reference validator about value against schema.
-func judge(schema lab.Schema, value any) (judgement, error) {
+// reference is one schema compiled by the reference validator, ready to
+// judge values.
+type reference struct {
+	compiled *jsonschema.Schema
+}
+
+// compileReference compiles schema with the reference validator.
+func compileReference(schema lab.Schema) (*reference, error) {
 	doc, err := asJSON(schema)
 	if err != nil {
-		return judgement{}, fmt.Errorf("write the schema as JSON: %v", err)
+		return nil, fmt.Errorf("write the schema as JSON: %v", err)
 	}
+	compiler := jsonschema.NewCompiler()
+	if err := compiler.AddResource("schema.json", doc); err != nil {
+		return nil, fmt.Errorf("add the schema to the reference validator: %v", err)
+	}
+	compiled, err := compiler.Compile("schema.json")
+	if err != nil {
+		return nil, fmt.Errorf("compile the schema with the reference validator: %v", err)
+	}
+	return &reference{compiled: compiled}, nil
+}
+
+// judge asks the reference validator about value against schema.
+func judge(schema lab.Schema, value any) (judgement, error) {
+	ref, err := compileReference(schema)
+	if err != nil {
+		return judgement{}, err
+	}
+	return ref.judge(value)
+}
+
+// judge asks the reference validator about value.
+func (r *reference) judge(value any) (judgement, error) {
 	instance, err := asJSON(value)
 	if err != nil {
 		return judgement{}, fmt.Errorf("write the value as JSON: %v", err)
 	}
-	compiler := jsonschema.NewCompiler()
-	if err := compiler.AddResource("schema.json", doc); err != nil {
-		return judgement{}, fmt.Errorf("add the schema to the reference validator: %v", err)
-	}
-	compiled, err := compiler.Compile("schema.json")
-	if err != nil {
-		return judgement{}, fmt.Errorf("compile the schema with the reference validator: %v", err)
-	}
-	err = compiled.Validate(instance)
+	err = r.compiled.Validate(instance)
 	if err == nil {
 		return judgement{valid: true}, nil
 	}
