@@ -1,4 +1,4 @@
-// Your harness as lesson 04 left it meets a test run of 1,227 lines. The
+// Your harness as lesson 05 left it meets a test run of 1,227 lines. The
 // model asks for it, asks for it again to be sure, and answers. Every request
 // carries everything said so far, so the run is paid for again on every step
 // after it.
