@@ -17,6 +17,12 @@ type answer struct {
 	note    string // what this case is about, said when it fails
 }
 
+// decision is one answer of Decide, under the names a student reads.
+type decision struct {
+	Verdict string
+	Reason  string
+}
+
 // decisions is one policy and what Decide should answer for each of names.
 type decisions struct {
 	policy  func() Policy
@@ -30,9 +36,9 @@ func decideAll(c *checkkit.C, data decisions) {
 	for _, a := range data.answers {
 		p := data.policy()
 		verdict, reason, after := S.Decide(p, a.name)
-		want := [2]string{a.verdict, a.reason}
+		want := decision{Verdict: a.verdict, Reason: a.reason}
 		if !c.Equal(fmt.Sprintf("Decide(policy, %q) should answer %s, %q.%s The policy was %s.", a.name, a.verdict, a.reason,
-			a.note, showPolicy(data.policy())), want, [2]string{verdict, reason}) {
+			a.note, showPolicy(data.policy())), want, decision{Verdict: verdict, Reason: reason}) {
 			return // one wrong answer at a time
 		}
 		if !samePolicy(c, fmt.Sprintf("Decide(policy, %q)", a.name), data.policy(), after) {
