@@ -286,8 +286,13 @@ func guard(c *checkkit.C, tools []lab.Tool, p Policy, ask AskFunc) Guarded {
 	offered := pristineSpecs(tools)
 	g := S.Guard(tools, p, ask)
 	c.Equal("Guard changed the tools it was handed; they belong to the caller:", offered, checkkit.SpecsOf(tools), checkkit.AsSent...)
-	c.Equal("Guard should hand back every tool it was given, in the same order, each described exactly as before "+
-		"(only what Execute does changes), so the model is offered the same tools:", offered, checkkit.SpecsOf(g.Tools), checkkit.AsSent...)
+	if want, got := names(tools), names(g.Tools); checkkit.Commas(want) != checkkit.Commas(got) || len(want) != len(got) {
+		c.Errorf("Guard should hand back every tool it was given, in the same order: a denied tool stays on offer, and "+
+			"its calls get the denial.\n  expected tools: %s\n  got tools:      %s", checkkit.Commas(want), checkkit.Commas(got))
+		return g
+	}
+	c.Equal("Guard should hand back every tool described exactly as before (only what Execute does changes), so the "+
+		"model is offered the same tools:", offered, checkkit.SpecsOf(g.Tools), checkkit.AsSent...)
 	return g
 }
 
@@ -353,3 +358,12 @@ func (d deployment) reason(call lab.Block) string {
 // person: it says yes, so that a guard that asks about a call it should have
 // denied lets the call run, and the check sees it.
 func nobody() *person { return &person{always: true} }
+
+// names returns the name of every tool, in order.
+func names(tools []lab.Tool) []string {
+	out := make([]string, len(tools))
+	for i, t := range tools {
+		out[i] = t.Name
+	}
+	return out
+}

@@ -88,6 +88,10 @@ func deniedCallNeverRuns(c *checkkit.C) {
 			reason := d.reason(call)
 			if !c.Equal(fmt.Sprintf("The call %s is denied (%s). It should get one error result saying so, and the model "+
 				"should be told not to ask again:", describe(call), reason), denied(call, reason), got) {
+				if !got.IsError {
+					c.Advise("A denied call's Execute should return the denial as an error, (\"\", fmt.Errorf(...)), not as " +
+						"text with a nil error: RunTool turns an error into the result, with Error: in front and IsError set.")
+				}
 				return
 			}
 			checkkit.SameToolRuns(c, fmt.Sprintf("A denied call never runs its tool; %s ran.", describe(call)), nil, s.runs)

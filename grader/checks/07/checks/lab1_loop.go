@@ -46,10 +46,10 @@ func loopGoesOnAfterDeny(c *checkkit.C) {
 	}
 	checkkit.Scenarios(c, []checkkit.Data[data]{
 		{Name: deployments[0].Name, Data: data{deployments[0].Data, nil,
-			func(d deployment) []lab.Block { return []lab.Block{d.reader, d.destroyer, d.writer} }}},
+			func(d deployment) []lab.Block { return []lab.Block{d.reader, d.destroyer, d.writer, d.unclassed, d.unlisted} }}},
 		{Name: deployments[1].Name + ", after an earlier conversation", Data: data{deployments[1].Data,
 			[]lab.Message{lab.User("Hi, I run the builds."), lab.Say("Hello. What can I do?")},
-			func(d deployment) []lab.Block { return []lab.Block{d.unlisted, d.writer, d.unclassed, d.reader} }}},
+			func(d deployment) []lab.Block { return []lab.Block{d.unlisted, d.writer, d.unclassed, d.reader, d.destroyer} }}},
 	}, func(data data) {
 		d := data.d
 		s := guarded(c, d, nobody())

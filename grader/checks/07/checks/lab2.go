@@ -90,8 +90,8 @@ func approvalIsPerCall(c *checkkit.C) {
 		answers []bool
 	}
 	checkkit.Scenarios(c, []checkkit.Data[data]{
-		{Name: deployments[0].Name + ": yes, then no", Data: data{deployments[0].Data, []bool{true, false, true}}},
-		{Name: deployments[1].Name + ": no, then yes", Data: data{deployments[1].Data, []bool{false, true, false}}},
+		{Name: deployments[0].Name + ": yes, no, no, yes", Data: data{deployments[0].Data, []bool{true, false, false, true}}},
+		{Name: deployments[1].Name + ": no, yes, yes, no", Data: data{deployments[1].Data, []bool{false, true, true, false}}},
 	}, func(data data) {
 		d := data.d
 		p := &person{answers: data.answers}
@@ -99,7 +99,7 @@ func approvalIsPerCall(c *checkkit.C) {
 		if c.Failed() {
 			return
 		}
-		calls := withIDs(1, d.sender, d.sender, d.sender)
+		calls := withIDs(1, d.sender, d.sender, d.sender, d.sender)
 		var ran []lab.Block
 		var want []Entry
 		for k, call := range calls {
@@ -111,7 +111,7 @@ func approvalIsPerCall(c *checkkit.C) {
 				ran = append(ran, call)
 			}
 			want = append(want, logged(call, ask, d.reason(call), yes))
-			if !c.Equal(fmt.Sprintf("The same call %s, three times; the person answers %s. A yes is for one call only, "+
+			if !c.Equal(fmt.Sprintf("The same call %s, four times; the person answers %s. A yes is for one call only, "+
 				"and so is a no: call %d, to which the person said %s, should get:", describe(call), yesNo(data.answers),
 				k+1, said), expected, got) {
 				return
