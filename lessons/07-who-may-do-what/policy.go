@@ -42,9 +42,9 @@ type Policy struct {
 // name and the call's arguments, and reports their answer: true for yes.
 type AskFunc func(tool string, args lab.Args) bool
 
-// Entry is one line of the policy log: a call the policy did not simply
+// PolicyEntry is one line of the policy log: a call the policy did not simply
 // allow.
-type Entry struct {
+type PolicyEntry struct {
 	Tool     string   // the tool the call named
 	Args     lab.Args // the call's arguments
 	Verdict  Verdict  // Deny or Ask
@@ -52,10 +52,10 @@ type Entry struct {
 	Approved bool     // for Ask: whether the person said yes
 }
 
-// Log is the policy log: every call the policy denied or put to a person, in
+// PolicyLog is the policy log: every call the policy denied or put to a person, in
 // the order they came.
-type Log struct {
-	Entries []Entry
+type PolicyLog struct {
+	Entries []PolicyEntry
 }
 
 // Decide is the policy: it answers whether a call to the tool called name
@@ -78,7 +78,7 @@ func Decide(p Policy, name string) (Verdict, string) {
 	// --- end ---
 }
 
-// Guard returns a copy of tools in which every tool asks the policy before it
+// Gate returns a copy of tools in which every tool asks the policy before it
 // runs. The copies are described exactly as the originals, so the model is
 // offered the same tools; only their Execute changes. A call the policy
 // allows runs as before. A denied call never runs: its Execute returns the
@@ -88,21 +88,21 @@ func Decide(p Policy, name string) (Verdict, string) {
 // it returns "not approved: a person said no to <name>; do not ask for it
 // again". Every call that is denied or put to a person is added to log.
 // The caller's tools are left as they were.
-func Guard(tools []lab.Tool, p Policy, ask AskFunc, log *Log) []lab.Tool {
+func Gate(tools []lab.Tool, p Policy, ask AskFunc, log *PolicyLog) []lab.Tool {
 	// --- your code ---
 	// Return a new slice: one copy of each tool, in the same order, with the
 	// same Name, Description and Parameters, whose Execute first asks
 	// Decide(p, name). Keep the old Execute in a variable of its own and call
 	// that: a copy whose Execute calls its own Execute calls itself forever.
 	//   Allow: run the old Execute with the arguments, and return what it returns.
-	//   Deny:  do not run it; add Entry{Tool, Args, Verdict: Deny, Reason} to
+	//   Deny:  do not run it; add PolicyEntry{Tool, Args, Verdict: Deny, Reason} to
 	//          log.Entries and return the error
 	//          "denied by policy: <reason>; do not ask for it again".
 	//   Ask (lab 2): call ask(name, args) once, if ask is not nil; add
-	//          Entry{Tool, Args, Verdict: Ask, Reason, Approved: the answer};
+	//          PolicyEntry{Tool, Args, Verdict: Ask, Reason, Approved: the answer};
 	//          on yes run the old Execute; otherwise return the error
 	//          "not approved: a person said no to <name>; do not ask for it again".
 	_ = fmt.Errorf // fmt.Errorf writes the errors; delete this line when you use fmt
-	panic("Guard: not written yet")
+	panic("Gate: not written yet")
 	// --- end ---
 }

@@ -19,15 +19,15 @@ func main() {
 			verdict, reason := harness.Decide(theirs, name)
 			return string(verdict), reason, ours(theirs)
 		},
-		Guard: func(tools []lab.Tool, p checks.Policy, ask checks.AskFunc) checks.Guarded {
+		Gate: func(tools []lab.Tool, p checks.Policy, ask checks.AskFunc) checks.Guarded {
 			theirs := policy(p)
 			var asker harness.AskFunc
 			if ask != nil {
 				asker = func(tool string, args lab.Args) bool { return ask(tool, args) }
 			}
-			log := &harness.Log{}
+			log := &harness.PolicyLog{}
 			return checks.Guarded{
-				Tools:  harness.Guard(tools, theirs, asker, log),
+				Tools:  harness.Gate(tools, theirs, asker, log),
 				Log:    func() []checks.Entry { return entries(log) },
 				Policy: func() checks.Policy { return ours(theirs) },
 			}
@@ -71,7 +71,7 @@ func ours(p harness.Policy) checks.Policy {
 }
 
 // entries copies the student's log.
-func entries(log *harness.Log) []checks.Entry {
+func entries(log *harness.PolicyLog) []checks.Entry {
 	out := make([]checks.Entry, len(log.Entries))
 	for i, e := range log.Entries {
 		out[i] = checks.Entry{Tool: e.Tool, Args: lab.CloneArgs(e.Args), Verdict: string(e.Verdict), Reason: e.Reason, Approved: e.Approved}

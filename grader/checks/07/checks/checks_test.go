@@ -115,7 +115,7 @@ func (h harness) student() Student {
 			v, r := decide(p, name)
 			return v, r, p
 		},
-		Guard: func(tools []lab.Tool, p Policy, askFn AskFunc) Guarded {
+		Gate: func(tools []lab.Tool, p Policy, askFn AskFunc) Guarded {
 			var log []Entry
 			out := make([]lab.Tool, len(tools))
 			for i, t := range tools {

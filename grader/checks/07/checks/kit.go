@@ -12,7 +12,7 @@ import (
 )
 
 // The checks' own tools and deployments. Every tool a check hands the
-// student's Guard is built here, and what a check expects is built from a
+// student's Gate is built here, and what a check expects is built from a
 // fresh copy after the student's code returned.
 
 // spec describes one tool of a deployment: its name, what it says about
@@ -280,18 +280,18 @@ func logged(call lab.Block, verdict, reason string, approved bool) Entry {
 	return Entry{Tool: call.Name, Args: lab.CloneArgs(call.Arguments), Verdict: verdict, Reason: reason, Approved: approved}
 }
 
-// guard calls the student's Guard on tools, and records a failure if Guard
+// guard calls the student's Gate on tools, and records a failure if Gate
 // changed the tools it was handed or handed back a different set of tools.
 func guard(c *checkkit.C, tools []lab.Tool, p Policy, ask AskFunc) Guarded {
 	offered := pristineSpecs(tools)
-	g := S.Guard(tools, p, ask)
-	c.Equal("Guard changed the tools it was handed; they belong to the caller:", offered, checkkit.SpecsOf(tools), checkkit.AsSent...)
+	g := S.Gate(tools, p, ask)
+	c.Equal("Gate changed the tools it was handed; they belong to the caller:", offered, checkkit.SpecsOf(tools), checkkit.AsSent...)
 	if want, got := names(tools), names(g.Tools); checkkit.Commas(want) != checkkit.Commas(got) || len(want) != len(got) {
-		c.Errorf("Guard should hand back every tool it was given, in the same order: a denied tool stays on offer, and "+
+		c.Errorf("Gate should hand back every tool it was given, in the same order: a denied tool stays on offer, and "+
 			"its calls get the denial.\n  expected tools: %s\n  got tools:      %s", checkkit.Commas(want), checkkit.Commas(got))
 		return g
 	}
-	c.Equal("Guard should hand back every tool described exactly as before (only what Execute does changes), so the "+
+	c.Equal("Gate should hand back every tool described exactly as before (only what Execute does changes), so the "+
 		"model is offered the same tools:", offered, checkkit.SpecsOf(g.Tools), checkkit.AsSent...)
 	return g
 }
@@ -355,7 +355,7 @@ func (d deployment) reason(call lab.Block) string {
 }
 
 // nobody is an ask function for checks in which no call should reach a
-// person: it says yes, so that a guard that asks about a call it should have
+// person: it says yes, so that a gate that asks about a call it should have
 // denied lets the call run, and the check sees it.
 func nobody() *person { return &person{always: true} }
 

@@ -7,16 +7,16 @@ import (
 	"harnesslab/lab"
 )
 
-// Lab 1: a policy in code. The checks of Guard, one call at a time through
+// Lab 1: a policy in code. The checks of Gate, one call at a time through
 // the student's RunTool.
 
 // setup is one scenario's tools, guarded: the kit's tools over a fresh
-// workspace, counted, handed to the student's Guard with d's policy and
+// workspace, counted, handed to the student's Gate with d's policy and
 // the person p.
 type setup struct {
 	ws     *lab.Workspace
 	runs   *checkkit.ToolRuns
-	tools  []lab.Tool // the caller's tools, as handed to Guard
+	tools  []lab.Tool // the caller's tools, as handed to Gate
 	policy Policy
 	g      Guarded
 }
@@ -39,7 +39,7 @@ func guardKeepsTools(c *checkkit.C) {
 		if c.Failed() {
 			return
 		}
-		if !sameLog(c, "Guard itself logs nothing: a line goes into the log when a call is denied or put to a person, "+
+		if !sameLog(c, "Gate itself logs nothing: a line goes into the log when a call is denied or put to a person, "+
 			"and no call has come yet.", nil, s.g.Log()) {
 			return
 		}
@@ -50,23 +50,23 @@ func guardKeepsTools(c *checkkit.C) {
 			i := indexOf(s.tools, call.Name)
 			out, err := s.tools[i].Execute(lab.CloneArgs(call.Arguments))
 			if len(s.runs.Runs()) == before || err != nil || out != d.output(call) {
-				c.Errorf("After Guard, the caller's own %s tool should still be the one the caller made, unguarded: called "+
-					"directly as %s it should run and return %q. It returned %q and the error %v, and ran %s. Guard "+
+				c.Errorf("After Gate, the caller's own %s tool should still be the one the caller made, unguarded: called "+
+					"directly as %s it should run and return %q. It returned %q and the error %v, and ran %s. Gate "+
 					"should leave the caller's tools alone and build a new slice of guarded copies.",
 					call.Name, describe(call), d.output(call), out, err, checkkit.Times(len(s.runs.Runs())-before))
 				return
 			}
 		}
-		sameLog(c, "Calling the caller's own tools directly goes around the guard, so nothing should be logged:", nil, s.g.Log())
-		// What Guard hands back is a slice of its own.
+		sameLog(c, "Calling the caller's own tools directly goes around the gate, so nothing should be logged:", nil, s.g.Log())
+		// What Gate hands back is a slice of its own.
 		if len(s.g.Tools) > 0 {
 			s.g.Tools[0].Description = "changed by the check"
-			c.Equal("Guard should hand back a new slice: after the check changed the description of the first tool Guard "+
+			c.Equal("Gate should hand back a new slice: after the check changed the description of the first tool Gate "+
 				"returned, the caller's tools should be as they were.", pristineSpecs(d.tools(d.workspace())),
 				checkkit.SpecsOf(s.tools), checkkit.AsSent...)
 		}
-		if none := S.Guard(nil, d.policy(), p.ask); len(none.Tools) != 0 {
-			c.Errorf("Guard(nil, ...) should hand back no tools; it handed back %s.", checkkit.Plural(len(none.Tools), "tool"))
+		if none := S.Gate(nil, d.policy(), p.ask); len(none.Tools) != 0 {
+			c.Errorf("Gate(nil, ...) should hand back no tools; it handed back %s.", checkkit.Plural(len(none.Tools), "tool"))
 		}
 	})
 }
@@ -119,10 +119,10 @@ func allowedCallUnchanged(c *checkkit.C) {
 		for k, call := range calls {
 			got := runTool(s.g.Tools, call)
 			want := worked(call, d.output(call))
-			what := "runs as if there were no guard, and its result is exactly what its tool returned"
+			what := "runs as if there were no gate, and its result is exactly what its tool returned"
 			if call.Name == d.missing.Name && lab.EncodeJSON(call.Arguments) == lab.EncodeJSON(d.missing.Arguments) {
 				want = checkkit.ErrorResult(call.ID, call.Name, "Error: "+d.missingError)
-				what = "runs, and its tool fails: the error is the tool's own, untouched by the guard"
+				what = "runs, and its tool fails: the error is the tool's own, untouched by the gate"
 			}
 			if !c.Equal(fmt.Sprintf("The call %s is allowed: it %s.", describe(call), what), want, got) {
 				return
@@ -156,13 +156,13 @@ func denialsLogged(c *checkkit.C) {
 			showCalls(calls)+".", want, s.g.Log()) {
 			return
 		}
-		// A second guard keeps a log of its own.
+		// A second gate keeps a log of its own.
 		other := guarded(c, d, nobody())
 		call := d.unlisted.WithID("c7")
 		runTool(other.g.Tools, call)
-		sameLog(c, "A second Guard, with a log of its own, denied one call: its log should hold that call alone.",
+		sameLog(c, "A second Gate, with a log of its own, denied one call: its log should hold that call alone.",
 			[]Entry{logged(call, deny, d.reason(call), false)}, other.g.Log())
-		sameLog(c, "The first Guard's log should not change when a second Guard denies a call.", want, s.g.Log())
+		sameLog(c, "The first Gate's log should not change when a second Gate denies a call.", want, s.g.Log())
 	})
 }
 

@@ -46,10 +46,14 @@ func loopGoesOnAfterDeny(c *checkkit.C) {
 	}
 	checkkit.Scenarios(c, []checkkit.Data[data]{
 		{Name: deployments[0].Name, Data: data{deployments[0].Data, nil,
-			func(d deployment) []lab.Block { return []lab.Block{d.reader, d.destroyer, d.writer, d.unclassed, d.unlisted} }}},
+			func(d deployment) []lab.Block {
+				return []lab.Block{d.reader, d.destroyer, d.writer, d.unclassed, d.unlisted}
+			}}},
 		{Name: deployments[1].Name + ", after an earlier conversation", Data: data{deployments[1].Data,
 			[]lab.Message{lab.User("Hi, I run the builds."), lab.Say("Hello. What can I do?")},
-			func(d deployment) []lab.Block { return []lab.Block{d.unlisted, d.writer, d.unclassed, d.reader, d.destroyer} }}},
+			func(d deployment) []lab.Block {
+				return []lab.Block{d.unlisted, d.writer, d.unclassed, d.reader, d.destroyer}
+			}}},
 	}, func(data data) {
 		d := data.d
 		s := guarded(c, d, nobody())
@@ -166,6 +170,6 @@ func promptCannotAllow(c *checkkit.C) {
 		sameAsked(c, "A denied call is never put to a person.", nil, p)
 		sameLog(c, "Each of the six denied calls should be logged:", wantLog, s.g.Log())
 		c.Equal("The run should end with the model's answer.", Result{Status: answered, Text: answer, Steps: 5}, result)
-		samePolicy(c, "The guard", d.policy(), s.g.Policy())
+		samePolicy(c, "The gate", d.policy(), s.g.Policy())
 	})
 }

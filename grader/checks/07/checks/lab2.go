@@ -120,7 +120,7 @@ func approvalIsPerCall(c *checkkit.C) {
 		sameAsked(c, "Every call should be put to the person, however they answered the one before:", calls, p)
 		checkkit.SameToolRuns(c, "Only the calls the person said yes to should run:", checkkit.RunsOf(ran...), s.runs)
 		sameLog(c, "Every call put to a person is logged, with their answer:", want, s.g.Log())
-		samePolicy(c, "The guard", d.policy(), s.g.Policy())
+		samePolicy(c, "The gate", d.policy(), s.g.Policy())
 	})
 }
 

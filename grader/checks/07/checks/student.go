@@ -1,5 +1,5 @@
 // Package checks holds the checks of lesson 07, "Who may do what": the
-// policy that answers allow, deny or ask for every call, and the guard that
+// policy that answers allow, deny or ask for every call, and the gate that
 // enforces it around the tools.
 package checks
 
@@ -17,8 +17,8 @@ type Student struct {
 	// Decide is the student's Decide, with the policy as it stands after the
 	// call, so a check can say whether deciding changed it.
 	Decide func(p Policy, name string) (verdict, reason string, after Policy)
-	// Guard is the student's Guard, given a fresh log.
-	Guard        func(tools []lab.Tool, p Policy, ask AskFunc) Guarded
+	// Gate is the student's Gate, given a fresh log.
+	Gate         func(tools []lab.Tool, p Policy, ask AskFunc) Guarded
 	RunTool      func(tools []lab.Tool, call lab.Block) lab.Message
 	MakeReadTool func(ws *lab.Workspace) lab.Tool
 	RunLoop      func(model lab.Model, messages []lab.Message, tools []lab.Tool, maxSteps int) ([]lab.Message, Result)
@@ -47,7 +47,7 @@ type Entry struct {
 	Approved bool
 }
 
-// Guarded is what the student's Guard handed back: the guarded tools, and
+// Guarded is what the student's Gate handed back: the guarded tools, and
 // readers of the log it writes and of the policy it was given, as they stand
 // when asked.
 type Guarded struct {

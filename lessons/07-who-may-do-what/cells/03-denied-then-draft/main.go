@@ -1,4 +1,4 @@
-// The opening run again, with the tools behind Guard and send_email left off
+// The opening run again, with the tools behind Gate and send_email left off
 // this deployment's allow-list. Once lab 1 passes, this runs against your code.
 package main
 
@@ -40,8 +40,8 @@ func main() {
 		Effects: map[string]harness.Effect{"read": harness.Read, "save_draft": harness.Write, "send_email": harness.External},
 		Allowed: []string{"read", "save_draft"}, // this deployment reads and drafts, and nothing else
 	}
-	var log harness.Log
-	guarded := harness.Guard(tools, policy, nil, &log)
+	var log harness.PolicyLog
+	guarded := harness.Gate(tools, policy, nil, &log)
 
 	model := lab.NewScriptedModel(
 		lab.Reply(lab.Call("read", lab.Args{"path": "report.md"})),

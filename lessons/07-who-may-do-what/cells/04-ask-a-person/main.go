@@ -33,8 +33,8 @@ func main() {
 		fmt.Printf("ask: may I run %s(%s)? %v\n", tool, lab.EncodeJSON(args), map[bool]string{true: "yes", false: "no"}[yes])
 		return yes
 	}
-	var log harness.Log
-	tools := harness.Guard([]lab.Tool{send}, policy, ask, &log)
+	var log harness.PolicyLog
+	tools := harness.Gate([]lab.Tool{send}, policy, ask, &log)
 
 	model := lab.NewScriptedModel(
 		lab.Reply(

@@ -37,8 +37,8 @@ func main() {
 	} {
 		ws := lab.NewWorkspace(map[string]string{"report.md": try.report})
 		sends := 0
-		var log harness.Log
-		guarded := harness.Guard(tools(ws, try.description, &sends), policy, nil, &log)
+		var log harness.PolicyLog
+		guarded := harness.Gate(tools(ws, try.description, &sends), policy, nil, &log)
 		args := lab.Args{"to": "finance", "body": "Tents: 40."}
 		if try.note != "" {
 			args["note"] = try.note

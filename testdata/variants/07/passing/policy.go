@@ -42,9 +42,9 @@ type Policy struct {
 // name and the call's arguments, and reports their answer: true for yes.
 type AskFunc func(tool string, args lab.Args) bool
 
-// Entry is one line of the policy log: a call the policy did not simply
+// PolicyEntry is one line of the policy log: a call the policy did not simply
 // allow.
-type Entry struct {
+type PolicyEntry struct {
 	Tool     string   // the tool the call named
 	Args     lab.Args // the call's arguments
 	Verdict  Verdict  // Deny or Ask
@@ -52,10 +52,10 @@ type Entry struct {
 	Approved bool     // for Ask: whether the person said yes
 }
 
-// Log is the policy log: every call the policy denied or put to a person, in
+// PolicyLog is the policy log: every call the policy denied or put to a person, in
 // the order they came.
-type Log struct {
-	Entries []Entry
+type PolicyLog struct {
+	Entries []PolicyEntry
 }
 
 // Decide is the policy: it answers whether a call to the tool called name
@@ -90,7 +90,7 @@ func Decide(p Policy, name string) (Verdict, string) {
 	// --- end ---
 }
 
-// Guard returns a copy of tools in which every tool asks the policy before it
+// Gate returns a copy of tools in which every tool asks the policy before it
 // runs. The copies are described exactly as the originals, so the model is
 // offered the same tools; only their Execute changes. A call the policy
 // allows runs as before. A denied call never runs: its Execute returns the
@@ -100,7 +100,7 @@ func Decide(p Policy, name string) (Verdict, string) {
 // it returns "not approved: a person said no to <name>; do not ask for it
 // again". Every call that is denied or put to a person is added to log.
 // The caller's tools are left as they were.
-func Guard(tools []lab.Tool, p Policy, ask AskFunc, log *Log) []lab.Tool {
+func Gate(tools []lab.Tool, p Policy, ask AskFunc, log *PolicyLog) []lab.Tool {
 	// --- your code ---
 	var out []lab.Tool
 	for _, tool := range tools {
@@ -111,7 +111,7 @@ func Guard(tools []lab.Tool, p Policy, ask AskFunc, log *Log) []lab.Tool {
 }
 
 // gated returns tool with an Execute that asks the policy first.
-func gated(tool lab.Tool, p Policy, ask AskFunc, log *Log) lab.Tool {
+func gated(tool lab.Tool, p Policy, ask AskFunc, log *PolicyLog) lab.Tool {
 	inner := tool.Execute
 	name := tool.Name
 	tool.Execute = func(args lab.Args) (string, error) {
@@ -119,7 +119,7 @@ func gated(tool lab.Tool, p Policy, ask AskFunc, log *Log) lab.Tool {
 		if verdict == Allow {
 			return inner(args)
 		}
-		entry := Entry{Tool: name, Args: args, Verdict: verdict, Reason: reason}
+		entry := PolicyEntry{Tool: name, Args: args, Verdict: verdict, Reason: reason}
 		if verdict == Ask {
 			if ask != nil {
 				entry.Approved = ask(name, args)

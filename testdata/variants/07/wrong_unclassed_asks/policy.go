@@ -42,9 +42,9 @@ type Policy struct {
 // name and the call's arguments, and reports their answer: true for yes.
 type AskFunc func(tool string, args lab.Args) bool
 
-// Entry is one line of the policy log: a call the policy did not simply
+// PolicyEntry is one line of the policy log: a call the policy did not simply
 // allow.
-type Entry struct {
+type PolicyEntry struct {
 	Tool     string   // the tool the call named
 	Args     lab.Args // the call's arguments
 	Verdict  Verdict  // Deny or Ask
@@ -52,10 +52,10 @@ type Entry struct {
 	Approved bool     // for Ask: whether the person said yes
 }
 
-// Log is the policy log: every call the policy denied or put to a person, in
+// PolicyLog is the policy log: every call the policy denied or put to a person, in
 // the order they came.
-type Log struct {
-	Entries []Entry
+type PolicyLog struct {
+	Entries []PolicyEntry
 }
 
 // Decide is the policy: it answers whether a call to the tool called name
@@ -85,7 +85,7 @@ func Decide(p Policy, name string) (Verdict, string) {
 	// --- end ---
 }
 
-// Guard returns a copy of tools in which every tool asks the policy before it
+// Gate returns a copy of tools in which every tool asks the policy before it
 // runs. The copies are described exactly as the originals, so the model is
 // offered the same tools; only their Execute changes. A call the policy
 // allows runs as before. A denied call never runs: its Execute returns the
@@ -95,7 +95,7 @@ func Decide(p Policy, name string) (Verdict, string) {
 // it returns "not approved: a person said no to <name>; do not ask for it
 // again". Every call that is denied or put to a person is added to log.
 // The caller's tools are left as they were.
-func Guard(tools []lab.Tool, p Policy, ask AskFunc, log *Log) []lab.Tool {
+func Gate(tools []lab.Tool, p Policy, ask AskFunc, log *PolicyLog) []lab.Tool {
 	// --- your code ---
 	guarded := make([]lab.Tool, len(tools))
 	for i, tool := range tools {
@@ -107,13 +107,13 @@ func Guard(tools []lab.Tool, p Policy, ask AskFunc, log *Log) []lab.Tool {
 				return run(args)
 			case Ask:
 				yes := ask != nil && ask(tool.Name, args)
-				log.Entries = append(log.Entries, Entry{Tool: tool.Name, Args: args, Verdict: Ask, Reason: reason, Approved: yes})
+				log.Entries = append(log.Entries, PolicyEntry{Tool: tool.Name, Args: args, Verdict: Ask, Reason: reason, Approved: yes})
 				if yes {
 					return run(args)
 				}
 				return "", fmt.Errorf("not approved: a person said no to %s; do not ask for it again", tool.Name)
 			}
-			log.Entries = append(log.Entries, Entry{Tool: tool.Name, Args: args, Verdict: Deny, Reason: reason})
+			log.Entries = append(log.Entries, PolicyEntry{Tool: tool.Name, Args: args, Verdict: Deny, Reason: reason})
 			return "", fmt.Errorf("denied by policy: %s; do not ask for it again", reason)
 		}
 		guarded[i] = tool
