@@ -45,5 +45,4 @@ func main() {
 		}
 		fmt.Println("   the model's next step: " + lab.Show([]lab.Message{next}))
 	}
-	fmt.Println("outbox: [] (in all three runs nothing was sent)")
 }
