@@ -20,7 +20,7 @@ func TestKitFilesStayInsideSafeGo(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, v := range variants {
-			sources["variant "+v.Name] = Source{Dir: v.Dir, Base: l.SolutionDir()}
+			sources["variant "+v.Name] = Source{Dir: v.Dir, Base: l.SolutionDir()} // a variant holds only the files it changes
 			if v.Status == StatusRejected || v.Status == StatusBadSource {
 				want["variant "+v.Name] = v.Status
 			}
