@@ -67,6 +67,9 @@ func MakeReadTool(ws *lab.Workspace) lab.Tool {
 		},
 		Execute: func(arguments lab.Args) (string, error) {
 			path, _ := arguments["path"].(string)
+			if err := InWorkspace(path); err != nil {
+				return "", err
+			}
 			return ws.ReadText(path)
 		},
 	}
@@ -82,12 +85,18 @@ func findTool(tools []lab.Tool, name string) (lab.Tool, bool) {
 	return lab.Tool{}, false
 }
 
+// checkArguments returns nil when the arguments of call keep to the schema
+// of tool, its Parameters, and otherwise the error Validate gives for them.
+func checkArguments(tool lab.Tool, call lab.Block) error {
+	return Validate(tool.Parameters, call.Arguments)
+}
+
 // RunTool runs the one tool that call names and returns the toolResult that
 // answers it. Every call gets exactly one result, and a failure is a result
-// too: an unknown tool, a missing input, a tool that returns an error or
-// panics all become a result with IsError set, which the model can act on.
+// too: an unknown tool, arguments that break the tool's schema, a tool that
+// returns an error or panics all become a result with IsError set, which the
+// model can act on. A call whose arguments break the schema never runs.
 func RunTool(tools []lab.Tool, call lab.Block) (result lab.Message) {
-	// --- your code ---
 	result = lab.Message{Role: lab.RoleToolResult, ToolCallID: call.ID, ToolName: call.Name}
 	fail := func(text string) lab.Message {
 		result.Content, result.IsError = "Error: "+text, true
@@ -97,10 +106,8 @@ func RunTool(tools []lab.Tool, call lab.Block) (result lab.Message) {
 	if !ok {
 		return fail("no tool called " + call.Name)
 	}
-	for _, input := range lab.Required(tool.Parameters) {
-		if _, ok := call.Arguments[input]; !ok {
-			return fail("missing input " + input)
-		}
+	if err := checkArguments(tool, call); err != nil {
+		return fail(err.Error())
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -113,7 +120,6 @@ func RunTool(tools []lab.Tool, call lab.Block) (result lab.Message) {
 	}
 	result.Content = content
 	return result
-	// --- end ---
 }
 
 // Status says how a run of the loop ended.
