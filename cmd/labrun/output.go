@@ -103,7 +103,7 @@ func printResult(w io.Writer, l *grader.Lesson, r *grader.Result, v view) {
 	fmt.Fprintln(w)
 	switch {
 	case r.Status == grader.StatusPassed:
-		fmt.Fprintln(w, v.paint(green, fmt.Sprintf("All %d checks pass. Lesson %s is done.", len(r.Checks), l.Number))+nextLesson(v.next))
+		fmt.Fprintln(w, v.paint(green, fmt.Sprintf("All %d checks pass. Lesson %s is done.", len(r.Checks), l.Number)+nextLesson(v.next)))
 	case !ran:
 		fmt.Fprintf(w, "No check ran: fix the problem above first, then check lesson %s again.\n", l.Number)
 	case firstFail == "":

@@ -26,10 +26,6 @@ var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []str
 	"mksub":     cmdMksub,
 }
 
-// kitParts are what a copy of the kit holds: what a student's clone needs
-// to list, check, reset, diff and pack lessons.
-var kitParts = []string{"go.mod", "go.sum", "lab", "lessons", "solutions", "grader"}
-
 // cmdMkkit copies the kit ($KIT) to the new folder DST, so that a script can
 // work in a student's clone, lesson folders and all, without touching the
 // kit's own.
@@ -39,33 +35,7 @@ func cmdMkkit(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 1 {
 		ts.Fatalf("usage: mkkit DST")
 	}
-	src, dst := ts.Getenv("KIT"), ts.MkAbs(args[0])
-	for _, part := range kitParts {
-		root := filepath.Join(src, part)
-		ts.Check(filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			rel, err := filepath.Rel(src, path)
-			if err != nil {
-				return err
-			}
-			if d.IsDir() {
-				return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-			}
-			if !d.Type().IsRegular() {
-				return nil
-			}
-			data, err := os.ReadFile(path)
-			if err != nil {
-				return err
-			}
-			if err := os.MkdirAll(filepath.Dir(filepath.Join(dst, rel)), 0o755); err != nil {
-				return err
-			}
-			return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
-		}))
-	}
+	ts.Check(copyKit(ts.Getenv("KIT"), ts.MkAbs(args[0])))
 }
 
 // unescape reads a script argument written with Go escapes.
