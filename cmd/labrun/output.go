@@ -170,7 +170,7 @@ func indent(text, prefix string) string {
 
 // clip keeps the first n lines of text and says how many more there were.
 func clip(text string, n int) string {
-	lines := strings.Split(text, "\n")
+	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
 	if len(lines) <= n {
 		return text
 	}
