@@ -16,7 +16,7 @@ func TestDiffLessons(t *testing.T) {
 		return "func " + name + "() int {\n\t// --- your code ---\n\treturn 1\n\t// --- end ---\n}\n"
 	}
 	kit, l1 := fakeKit(t, map[string]string{
-		"lessons/02-next/lesson.json": `{"number": "02", "title": "Next", "package": "harness", "student_files": ["harness.go", "tools.go"]}`,
+		"lessons/02-next/lesson.json":                 `{"number": "02", "title": "Next", "package": "harness", "student_files": ["harness.go", "tools.go"]}`,
 		"grader/testdata/starters/01-fake/harness.go": "package harness\n\n" + gap("Old") + "\nfunc Same() int { return 2 }\n\nfunc Edited() int { return 3 }\n\nfunc Dropped() {}\n",
 		"solutions/01-fake/harness.go":                "package harness\n\n" + filled("Old") + "\nfunc Same() int { return 2 }\n\nfunc Edited() int { return 3 }\n\nfunc Dropped() {}\n",
 		"grader/testdata/starters/02-next/harness.go": "package harness\n\nfunc Old() int { return 1 }\n\nfunc Same() int { return 2 }\n\nfunc Edited() int { return 4 }\n\ntype Given struct{}\n\n" + gap("Fresh"),
