@@ -93,6 +93,6 @@ func (l *Lesson) SameAsStarter(name string) (bool, error) {
 // IgnoredNote is what a student reads when the folder checked holds the .go
 // files ignored (from IgnoredFiles), which checking and grading leave out.
 func (l *Lesson) IgnoredNote(ignored []string) string {
-	return fmt.Sprintf("not checked: %s. Checking and grading take only %s from the lesson folder; move your helpers into %s.",
+	return fmt.Sprintf("not checked: %s. Checking and grading take only %s from the folder; move your helpers into %s.",
 		strings.Join(ignored, ", "), strings.Join(l.StudentFiles, ", "), l.StudentFiles[0])
 }

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"flag"
+	"io"
 	"strings"
 	"testing"
 )
@@ -45,5 +47,19 @@ func TestParseArgs(t *testing.T) {
 		case tt.words != "" && (err == nil || !strings.Contains(err.Error(), tt.words)):
 			t.Errorf("%s: error %v; want one that says %q", tt.why, err, tt.words)
 		}
+	}
+}
+
+func TestExitStatus(t *testing.T) {
+	var exit exitCode
+	if err := run(nil, io.Discard, io.Discard); !errors.As(err, &exit) || exit != 2 {
+		t.Errorf("a bare labrun should exit 2; run returned %v", err)
+	}
+	var usage *usageError
+	if err := run([]string{"chek", "01"}, io.Discard, io.Discard); !errors.As(err, &usage) {
+		t.Errorf("a mistyped command is a usage error (exit 2); run returned %v", err)
+	}
+	if err := run([]string{"help"}, io.Discard, io.Discard); err != nil {
+		t.Errorf("labrun help succeeds; run returned %v", err)
 	}
 }

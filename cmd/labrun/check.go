@@ -45,7 +45,7 @@ func checkOnce(ctx context.Context, kit *grader.Kit, l *grader.Lesson, src grade
 		dir, where = l.Dir, grader.ShownPath(l.Dir)
 	}
 	if !kit.ToolchainCached(l) {
-		fmt.Fprintf(stderr, "labrun: preparing the lab's build cache for lesson %s: about a minute, once.\n", l.Number)
+		fmt.Fprintf(stderr, "labrun: preparing the lab's build cache for lesson %s (the first time on a machine, about a minute).\n", l.Number)
 	}
 	code := l.WorkHash()
 	fmt.Fprintf(stdout, "%s\nchecking %s\n", v.paint(bold, fmt.Sprintf("Lesson %s · %s", l.Number, l.Title)), where)

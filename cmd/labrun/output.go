@@ -152,7 +152,7 @@ func printFailure(w io.Writer, c checkID, seen map[string]string, v view) bool {
 // lesson to read next, when there is one.
 func nextLesson(next string) string {
 	if next == "" {
-		return ""
+		return " That was the last lesson of this kit."
 	}
 	return " Next: labrun show " + next
 }
