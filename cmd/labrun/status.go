@@ -108,14 +108,14 @@ func describeStatus(s lessonStatus, ok bool, current string) string {
 	var what string
 	switch s.Status {
 	case string(grader.StatusPassed):
-		what = fmt.Sprintf("passed (%d/%d)", s.Passed, s.Total)
+		what = fmt.Sprintf("passed %d/%d", s.Passed, s.Total)
 	case string(grader.StatusFailed):
 		what = fmt.Sprintf("%d/%d checks pass", s.Passed, s.Total)
 	default:
 		what = s.Status
 	}
 	if s.Code == current {
-		return what + ", your current code"
+		return what + " (your current code)"
 	}
-	return what + ", older code: changed since"
+	return what + " (older code: changed since)"
 }
