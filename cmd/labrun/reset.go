@@ -22,7 +22,7 @@ func runReset(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	backup := filepath.Join(stateDir(kit), "backup", l.Number, time.Now().Format("20060102-150405"))
-	kept := 0
+	kept, restored := 0, 0
 	for _, name := range l.StudentFiles {
 		starter, err := l.StarterFile(name)
 		if err != nil {
@@ -45,11 +45,13 @@ func runReset(args []string, stdout, stderr io.Writer) error {
 		if err := copyFile(starter, work); err != nil {
 			return fmt.Errorf("reset lesson %s: put the starter back: %v", l.Number, err)
 		}
+		restored++
 		fmt.Fprintf(stdout, "%s is the starter again\n", grader.ShownPath(work))
 	}
-	if kept > 0 {
+	switch {
+	case kept > 0:
 		fmt.Fprintf(stdout, "your files were kept in %s\n", grader.ShownPath(backup))
-	} else {
+	case restored == 0:
 		fmt.Fprintf(stdout, "lesson %s already holds its starter: nothing to reset\n", l.Number)
 	}
 	return nil
