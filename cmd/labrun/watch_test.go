@@ -66,38 +66,46 @@ func (s *screen) waitFor(t *testing.T, want string, n int) {
 }
 
 // labrunCommand returns a command that runs labrun (this test binary under
-// the name labrun) on a copy of the kit, and the copy's folder.
-func labrunCommand(t *testing.T, args ...string) (*exec.Cmd, string) {
+// the name labrun) in the copy of the kit in dir, made by copyKit.
+func labrunCommand(t *testing.T, dir string, args ...string) *exec.Cmd {
 	t.Helper()
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(t.TempDir(), "labrun")
+	if err := os.Symlink(self, bin); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = filepath.Join(dir, "kit")
+	cmd.Env = append(os.Environ(), "HARNESSLAB_ROOT="+cmd.Dir, "LABRUN_STATE="+filepath.Join(dir, "state"), "TERM=xterm", "NO_COLOR=")
+	return cmd
+}
+
+// TestWatch runs labrun watch on one copy of the kit (a copy builds its
+// lesson's toolchain once): first on a pipe, then in a terminal, where it
+// edits the lesson.
+func TestWatch(t *testing.T) {
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	kit := filepath.Join(dir, "kit")
-	if err := copyKit(root, kit); err != nil {
+	if err := copyKit(root, filepath.Join(dir, "kit")); err != nil {
 		t.Fatal(err)
 	}
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin := filepath.Join(dir, "labrun")
-	if err := os.Symlink(self, bin); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(bin, args...)
-	cmd.Dir = kit
-	cmd.Env = append(os.Environ(), "HARNESSLAB_ROOT="+kit, "LABRUN_STATE="+filepath.Join(dir, "state"), "TERM=xterm", "NO_COLOR=")
-	return cmd, kit
+	t.Run("only_piped", func(t *testing.T) { testWatchOnlyPiped(t, dir) })
+	t.Run("terminal", func(t *testing.T) { testWatchInATerminal(t, dir) })
 }
 
-// TestWatchInATerminal drives labrun watch in a pseudo-terminal as a
+// testWatchInATerminal drives labrun watch in a pseudo-terminal as a
 // student would: it checks at once, clears the screen and colours the
 // result; every save checks again, a copy that does not compile included;
 // Ctrl-C leaves cleanly.
-func TestWatchInATerminal(t *testing.T) {
-	cmd, kit := labrunCommand(t, "watch", "01")
+func testWatchInATerminal(t *testing.T, dir string) {
+	cmd := labrunCommand(t, dir, "watch", "01")
+	kit := cmd.Dir
 	tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 50, Cols: 120})
 	if errors.Is(err, pty.ErrUnsupported) {
 		t.Skipf("no pseudo-terminals on this system: %v", err)
@@ -145,10 +153,10 @@ func TestWatchInATerminal(t *testing.T) {
 	}
 }
 
-// TestWatchOnlyPiped runs labrun watch --only on a pipe: no colours, no
+// testWatchOnlyPiped runs labrun watch --only on a pipe: no colours, no
 // screen clearing, one check shown; SIGTERM ends it cleanly.
-func TestWatchOnlyPiped(t *testing.T) {
-	cmd, _ := labrunCommand(t, "watch", "01", "--only", "2.1")
+func testWatchOnlyPiped(t *testing.T, dir string) {
+	cmd := labrunCommand(t, dir, "watch", "01", "--only", "2.1")
 	r, w := io.Pipe()
 	cmd.Stdout = w
 	if err := cmd.Start(); err != nil {
