@@ -38,8 +38,8 @@ func (l *Lesson) WorkFile(name string) string { return filepath.Join(l.Dir, name
 
 // IgnoredFiles returns the names of the .go files in dir that are not among
 // the lesson's student files, sorted. Checking and grading build only the
-// student files, so these are left out of both: a helper in util.go is not
-// seen.
+// student files, so these are left out of both: a function in util.go is
+// not seen.
 func (l *Lesson) IgnoredFiles(dir string) []string {
 	names, _ := filepath.Glob(filepath.Join(dir, "*.go"))
 	var out []string
@@ -93,6 +93,6 @@ func (l *Lesson) SameAsStarter(name string) (bool, error) {
 // IgnoredNote is what a student reads when the folder checked holds the .go
 // files ignored (from IgnoredFiles), which checking and grading leave out.
 func (l *Lesson) IgnoredNote(ignored []string) string {
-	return fmt.Sprintf("not checked: %s. Checking and grading take only %s from the folder; move your helpers into %s.",
+	return fmt.Sprintf("not checked: %s. Checking and grading take only %s from the folder; put that code in %s.",
 		strings.Join(ignored, ", "), strings.Join(l.StudentFiles, ", "), l.StudentFiles[0])
 }

@@ -88,8 +88,8 @@ func TestVerifyNamesAMissingPristineStarter(t *testing.T) {
 // grading builds, the student files, and names the other .go files there.
 func TestCheckTakesOnlyTheStudentFiles(t *testing.T) {
 	_, l := fakeKit(t, map[string]string{
-		"lessons/01-fake/harness.go": "package harness\n\nfunc F() int { return helper() }\n",
-		"lessons/01-fake/util.go":    "package harness\n\nfunc helper() int { return 1 }\n",
+		"lessons/01-fake/harness.go": "package harness\n\nfunc F() int { return extra() }\n",
+		"lessons/01-fake/util.go":    "package harness\n\nfunc extra() int { return 1 }\n",
 		"lessons/01-fake/x_test.go":  "package harness\n",
 		"lessons/01-fake/notes.txt":  "not Go\n",
 	})
@@ -104,8 +104,8 @@ func TestCheckTakesOnlyTheStudentFiles(t *testing.T) {
 	if !slices.Equal(ignored, []string{"util.go", "x_test.go"}) {
 		t.Errorf("IgnoredFiles = %v; want [util.go x_test.go]", ignored)
 	}
-	if note := l.IgnoredNote(ignored); !strings.Contains(note, "util.go") || !strings.Contains(note, "move your helpers into harness.go") {
-		t.Errorf("the note should name util.go and say where helpers go: %s", note)
+	if note := l.IgnoredNote(ignored); !strings.Contains(note, "util.go") || !strings.Contains(note, "put that code in harness.go") {
+		t.Errorf("the note should name util.go and say where that code goes: %s", note)
 	}
 }
 
