@@ -14,7 +14,8 @@ import (
 // Source says where the student files come from.
 type Source struct {
 	// Dir holds the lesson's student files. Empty means the lesson's own
-	// folder, edited in place; then every .go file there counts.
+	// folder, edited in place. Either way only the files lesson.json names
+	// in student_files are taken, as grading takes them.
 	Dir string
 	// Shown is how messages name Dir, for example a submission's name when
 	// Dir is a temporary copy. Empty names Dir as given.
@@ -29,19 +30,9 @@ type Source struct {
 // path in the kit to the file to read, and the path to show the student.
 func (l *Lesson) studentFiles(src Source) (map[string]string, map[string]string, *Result) {
 	files, shown := map[string]string{}, map[string]string{}
-	if src.Dir == "" {
-		names, err := filepath.Glob(filepath.Join(l.Dir, "*.go"))
-		if err != nil || len(names) == 0 {
-			return nil, nil, failure(StatusMissing, fmt.Sprintf("%s has no .go files; it needs %s", l.Dir, strings.Join(l.StudentFiles, ", ")))
-		}
-		for _, n := range names {
-			if strings.HasSuffix(n, "_test.go") {
-				continue
-			}
-			files[n] = n
-			shown[n] = ShownPath(n)
-		}
-		return files, shown, nil
+	inPlace := src.Dir == ""
+	if inPlace {
+		src.Dir = l.Dir
 	}
 	info, err := os.Stat(src.Dir)
 	if err != nil || !info.IsDir() {
@@ -53,6 +44,10 @@ func (l *Lesson) studentFiles(src Source) (map[string]string, map[string]string,
 			p = filepath.Join(src.Base, name)
 		}
 		if _, err := os.Stat(p); err != nil {
+			if inPlace {
+				return nil, nil, failure(StatusMissing, fmt.Sprintf("%s is missing: lesson %s needs %s there (labrun reset %s puts the starter back)",
+					ShownPath(p), l.Number, strings.Join(l.StudentFiles, ", "), l.Number))
+			}
 			return nil, nil, failure(StatusMissing, fmt.Sprintf("%s has no %s: lesson %s needs %s there (copy it from %s to start)",
 				src.Dir, name, l.Number, strings.Join(l.StudentFiles, ", "), ShownPath(filepath.Join(l.Dir, name))))
 		}
@@ -60,8 +55,11 @@ func (l *Lesson) studentFiles(src Source) (map[string]string, map[string]string,
 		kitPath := filepath.Join(l.Dir, name)
 		files[kitPath] = abs
 		shown[kitPath] = p
-		if src.Shown != "" {
+		switch {
+		case src.Shown != "":
 			shown[kitPath] = filepath.Join(src.Shown, name)
+		case inPlace:
+			shown[kitPath] = ShownPath(p)
 		}
 	}
 	return files, shown, nil

@@ -13,7 +13,7 @@ import (
 func TestKitFilesStayInsideSafeGo(t *testing.T) {
 	_, lessons := testKit(t)
 	for _, l := range lessons {
-		sources := map[string]Source{"starter": {}, "solution": {Dir: l.SolutionDir()}}
+		sources := map[string]Source{"starter": {Dir: l.StarterDir()}, "solution": {Dir: l.SolutionDir()}}
 		want := map[string]Status{}
 		variants, err := l.Variants()
 		if err != nil {

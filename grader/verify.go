@@ -30,8 +30,10 @@ type LessonProof struct {
 // Verify proves the kit, lesson by lesson: every starter compiles and fails,
 // every solution passes, every solution is its starter with only the gaps
 // filled, every variant gets exactly the outcome it declares, and every check
-// is failed by at least one wrong_* variant. progress, if not nil, is told
-// each step as it finishes.
+// is failed by at least one wrong_* variant. The starter proved is the kit's
+// pristine copy (Lesson.StarterDir), never the student's working files, so a
+// student's progress does not turn the kit's proof red. progress, if not
+// nil, is told each step as it finishes.
 func (k *Kit) Verify(ctx context.Context, lessons []*Lesson, opts Options, progress func(string)) []*LessonProof {
 	opts = opts.withDefaults()
 	if progress == nil {
@@ -66,8 +68,16 @@ func (k *Kit) verifyLesson(ctx context.Context, l *Lesson, opts Options, progres
 	for _, why := range l.Rules().Refused() {
 		add("lesson.json: %s", why)
 	}
+	starter, missing := l.starterSource()
+	for _, err := range missing {
+		add("%v", err)
+	}
 	for _, f := range l.StudentFiles {
-		if err := sameOutsideGaps(filepath.Join(l.Dir, f), filepath.Join(l.SolutionDir(), f)); err != nil {
+		path := filepath.Join(starter.Dir, f)
+		if starter.Dir == "" {
+			path = l.WorkFile(f)
+		}
+		if err := sameOutsideGaps(path, filepath.Join(l.SolutionDir(), f)); err != nil {
 			add("%v", err)
 		}
 	}
@@ -76,7 +86,7 @@ func (k *Kit) verifyLesson(ctx context.Context, l *Lesson, opts Options, progres
 		add("%v", err)
 	}
 	jobs := []job{
-		{"starter", Source{}, func(r *Result) []string {
+		{"starter", starter, func(r *Result) []string {
 			p.StarterFailing = len(r.FailedChecks())
 			if r.Status != StatusFailed {
 				return []string{fmt.Sprintf("the starter should build and fail its checks; it got %s: %s", r.Status, r.Message)}
@@ -145,6 +155,22 @@ func (k *Kit) verifyLesson(ctx context.Context, l *Lesson, opts Options, progres
 	}
 	slices.SortFunc(p.Findings, func(a, b Finding) int { return strings.Compare(a.Text, b.Text) })
 	return p
+}
+
+// starterSource is the starter verify proves: the kit's pristine copy, or,
+// for a lesson that keeps none yet, the lesson folder, with an error per
+// missing file that says how to make the copy.
+func (l *Lesson) starterSource() (Source, []error) {
+	var missing []error
+	for _, f := range l.StudentFiles {
+		if _, err := l.StarterFile(f); err != nil {
+			missing = append(missing, err)
+		}
+	}
+	if len(missing) > 0 {
+		return Source{}, missing
+	}
+	return Source{Dir: l.StarterDir()}, nil
 }
 
 var gapRegion = regexp.MustCompile(`(?s)// --- your code ---.*?// --- end ---`)

@@ -2,103 +2,62 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 
 	"harnesslab/grader"
 )
 
 func runCheck(args []string, stdout, stderr io.Writer) error {
-	if err := needArgs(args, 1, 2, commands["check"].usage); err != nil {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	verbose := fs.Bool("v", false, "show every failure whole")
+	rest, err := parseArgs(fs, "check", args, 1, 2)
+	if err != nil {
 		return err
 	}
-	kit, l, err := lessonArg(args[0])
+	kit, l, err := lessonArg(rest[0])
 	if err != nil {
 		return err
 	}
 	src := grader.Source{}
-	where := grader.ShownPath(l.Dir)
-	if len(args) == 2 {
-		src.Dir, where = args[1], args[1]
+	if len(rest) == 2 {
+		src.Dir = rest[1]
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	fmt.Fprintf(stdout, "Lesson %s · %s\nchecking %s\n", l.Number, l.Title, where)
-	r := kit.Check(ctx, l, src, grader.Options{})
-	printResult(stdout, l, r)
-	if src.Dir == "" {
-		saveStatus(l.Number, r)
-	}
+	v := view{color: useColor(stdout), verbose: *verbose, next: nextNumber(kit, l)}
+	r := checkOnce(ctx, kit, l, src, stdout, stderr, v)
 	if r.Status != grader.StatusPassed {
 		return exitCode(1)
 	}
 	return nil
 }
 
-// printResult writes a result the way a student reads it.
-func printResult(w io.Writer, l *grader.Lesson, r *grader.Result) {
-	ran := r.Status == grader.StatusPassed || r.Status == grader.StatusFailed
-	if !ran {
-		fmt.Fprintf(w, "\n%s\n", indent(r.Message, ""))
+// checkOnce checks src and writes the result for a student: where it
+// looked, the files it left out, each check. A check of the lesson's own
+// folder is kept for list and hint.
+func checkOnce(ctx context.Context, kit *grader.Kit, l *grader.Lesson, src grader.Source, stdout, stderr io.Writer, v view) *grader.Result {
+	dir, where := src.Dir, src.Dir
+	if dir == "" {
+		dir, where = l.Dir, grader.ShownPath(l.Dir)
 	}
-	lab, number, passed := 0, 0, 0
-	firstFail := ""
-	for _, c := range r.Checks {
-		if c.Lab != lab {
-			lab, number = c.Lab, 0
-			fmt.Fprintf(w, "\nLab %d · %s\n", lab, l.LabTitle(lab))
-		}
-		number++
-		id := fmt.Sprintf("%d.%d", lab, number)
-		switch {
-		case c.Passed:
-			passed++
-			fmt.Fprintf(w, "  PASS  %s %s\n", id, c.Sentence)
-		case !ran:
-			fmt.Fprintf(w, "  ----  %s %s (not run)\n", id, c.Sentence)
-		default:
-			if firstFail == "" {
-				firstFail = id
-			}
-			fmt.Fprintf(w, "  FAIL  %s %s\n", id, c.Sentence)
-			fmt.Fprintln(w, indent(c.Message, "        "))
-			for _, d := range c.Details {
-				fmt.Fprintln(w, indent(d, "          "))
-			}
-			if c.Output != "" {
-				fmt.Fprintln(w, "        your code printed:")
-				fmt.Fprintln(w, indent(clip(c.Output, 8), "          "))
-			}
+	if !kit.ToolchainCached(l) {
+		fmt.Fprintf(stderr, "labrun: preparing the lab's build cache for lesson %s (the first time on a machine, about a minute).\n", l.Number)
+	}
+	code := l.WorkHash()
+	fmt.Fprintf(stdout, "%s\nchecking %s\n", v.paint(bold, fmt.Sprintf("Lesson %s · %s", l.Number, l.Title)), where)
+	if ignored := l.IgnoredFiles(dir); len(ignored) > 0 {
+		fmt.Fprintf(stdout, "%s\n", l.IgnoredNote(ignored))
+	}
+	r := kit.Check(ctx, l, src, grader.Options{})
+	printResult(stdout, l, r, v)
+	if src.Dir == "" && ctx.Err() == nil {
+		if err := saveStatus(kit, l, code, r); err != nil {
+			fmt.Fprintf(stderr, "labrun: %v\n", err)
 		}
 	}
-	fmt.Fprintln(w)
-	switch {
-	case r.Status == grader.StatusPassed:
-		fmt.Fprintf(w, "All %d checks pass. Lesson %s is done.\n", len(r.Checks), l.Number)
-	case !ran:
-		fmt.Fprintf(w, "No check ran: fix the problem above first, then run labrun check %s again.\n", l.Number)
-	default:
-		fmt.Fprintf(w, "%d of %d checks pass. Next: make %s pass. Stuck? labrun hint %s\n", passed, len(r.Checks), firstFail, l.Number)
-	}
-}
-
-func indent(text, prefix string) string {
-	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
-	for i, line := range lines {
-		if line != "" {
-			lines[i] = prefix + line
-		}
-	}
-	return strings.Join(lines, "\n")
-}
-
-func clip(text string, n int) string {
-	lines := strings.Split(text, "\n")
-	if len(lines) <= n {
-		return text
-	}
-	return strings.Join(lines[:n], "\n") + fmt.Sprintf("\n(%d more lines)", len(lines)-n)
+	return r
 }

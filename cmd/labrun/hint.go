@@ -1,19 +1,27 @@
 package main
 
 import (
-	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strconv"
+	"strings"
+
+	"harnesslab/grader"
 )
 
+// runHint shows one more level of one lab's hints. The lab is the one
+// named (a lab number, or a check id such as 2.5), else the lab of the
+// first check that failed in the last labrun check, else lab 1. Levels are
+// kept per lab, so a hint for lab 2 reveals nothing more of lab 1.
 func runHint(args []string, stdout, stderr io.Writer) error {
-	if err := needArgs(args, 1, 2, commands["hint"].usage); err != nil {
+	fs := flag.NewFlagSet("hint", flag.ContinueOnError)
+	level := fs.Int("level", 0, "show this level instead of the next one")
+	rest, err := parseArgs(fs, "hint", args, 1, 2)
+	if err != nil {
 		return err
 	}
-	_, l, err := lessonArg(args[0])
+	kit, l, err := lessonArg(rest[0])
 	if err != nil {
 		return err
 	}
@@ -21,60 +29,55 @@ func runHint(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	deepest := 0
-	for _, lab := range labs {
-		deepest = max(deepest, len(lab.Levels))
+	lab, err := hintLab(kit, l, rest[1:], len(labs))
+	if err != nil {
+		return err
 	}
-	seen := loadHintLevels()
-	level := seen[l.Number] + 1
-	if len(args) == 2 {
-		level, err = strconv.Atoi(args[1])
-		if err != nil || level < 1 {
-			return fmt.Errorf("hint level must be a number from 1 to %d, got %q", deepest, args[1])
+	levels := labs[lab-1].Levels
+	seen := map[string]map[string]int{}
+	readState(kit, hintsName, &seen)
+	key := strconv.Itoa(lab)
+	next := seen[l.Number][key] + 1
+	if *level != 0 {
+		if *level < 1 || *level > len(levels) {
+			return usageErr("hint", "--level must be a number from 1 to %d for lab %d, got %d", len(levels), lab, *level)
 		}
+		next = *level
 	}
-	level = min(level, deepest)
-	fmt.Fprintf(stdout, "Lesson %s · hints, level %d of %d\n", l.Number, level, deepest)
-	for _, lab := range labs {
-		fmt.Fprintf(stdout, "\n## %s\n", lab.Title)
-		if level <= len(lab.Levels) {
-			fmt.Fprintf(stdout, "\n%s\n", lab.Levels[level-1])
-		}
-	}
-	if level < deepest {
-		fmt.Fprintf(stdout, "\nStill stuck? labrun hint %s shows level %d.\n", l.Number, level+1)
+	next = min(next, len(levels))
+	fmt.Fprintf(stdout, "Lesson %s · %s · hint %d of %d\n\n%s\n", l.Number, labs[lab-1].Title, next, len(levels), levels[next-1])
+	if next < len(levels) {
+		fmt.Fprintf(stdout, "\nStill stuck? labrun hint %s %d shows hint %d of this lab.\n", l.Number, lab, next+1)
 	} else {
-		fmt.Fprintf(stdout, "\nThat was the last level. labrun hint %s 1 starts again from the first.\n", l.Number)
+		fmt.Fprintf(stdout, "\nThat was the last hint for this lab. labrun hint %s %d --level 1 starts again from the first.\n", l.Number, lab)
 	}
-	seen[l.Number] = level
-	saveHintLevels(seen)
+	if seen[l.Number] == nil {
+		seen[l.Number] = map[string]int{}
+	}
+	seen[l.Number][key] = next
+	if err := writeState(kit, hintsName, seen); err != nil {
+		fmt.Fprintf(stderr, "labrun: %v\n", err)
+	}
 	return nil
 }
 
-func hintFile() (string, error) {
-	path, err := statusFile()
-	if err != nil {
-		return "", err
-	}
-	return path[:len(path)-len(filepath.Ext(path))] + ".hints.json", nil
-}
+const hintsName = "hints.json"
 
-func loadHintLevels() map[string]int {
-	out := map[string]int{}
-	if path, err := hintFile(); err == nil {
-		if data, err := os.ReadFile(path); err == nil {
-			json.Unmarshal(data, &out)
+// hintLab returns the lab (1-based) whose hints to show: the one args
+// names, else the lab of the first check that failed last time, else 1.
+func hintLab(kit *grader.Kit, l *grader.Lesson, args []string, labs int) (int, error) {
+	if len(args) == 0 {
+		s, ok := loadStatus(kit)[l.Number]
+		if ok && s.FirstFail != "" {
+			if n, err := strconv.Atoi(strings.Split(s.FirstFail, ".")[0]); err == nil && n >= 1 && n <= labs {
+				return n, nil
+			}
 		}
+		return 1, nil
 	}
-	return out
-}
-
-func saveHintLevels(levels map[string]int) {
-	path, err := hintFile()
-	if err != nil {
-		return
+	n, err := strconv.Atoi(strings.Split(args[0], ".")[0])
+	if err != nil || n < 1 || n > labs {
+		return 0, usageErr("hint", "lesson %s has labs 1 to %d; give a lab number or a check such as 1.2, not %q", l.Number, labs, args[0])
 	}
-	data, _ := json.Marshal(levels)
-	os.MkdirAll(filepath.Dir(path), 0o755)
-	os.WriteFile(path, data, 0o644)
+	return n, nil
 }

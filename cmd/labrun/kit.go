@@ -26,9 +26,11 @@ func lessonArg(arg string) (*grader.Kit, *grader.Lesson, error) {
 	return kit, l, nil
 }
 
+// needArgs refuses args unless there are from min to max of them, with the
+// command's usage.
 func needArgs(args []string, min, max int, usage string) error {
 	if len(args) < min || len(args) > max {
-		return fmt.Errorf("usage: labrun %s", usage)
+		return &usageError{msg: "usage: labrun " + usage}
 	}
 	return nil
 }

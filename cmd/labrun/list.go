@@ -21,12 +21,12 @@ func runList(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	status := loadStatus()
+	status := loadStatus(kit)
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "LESSON\tTITLE\tCHECKS\tYOUR STATUS\tFOLDER")
 	for _, l := range lessons {
 		s, ok := status[l.Number]
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\n", l.Number, l.Title, len(l.Checks), describeStatus(s, ok), filepath.Join("lessons", l.Slug))
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\n", l.Number, l.Title, len(l.Checks), describeStatus(s, ok, l.WorkHash()), filepath.Join("lessons", l.Slug))
 	}
 	tw.Flush()
 	fmt.Fprintln(stdout, "\nRead a lesson with labrun show NN; check your work with labrun check NN.")

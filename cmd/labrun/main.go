@@ -5,9 +5,13 @@
 // Usage:
 //
 //	labrun list
-//	labrun check NN [DIR]
 //	labrun show NN
-//	labrun hint NN [LEVEL]
+//	labrun check NN [DIR] [-v]
+//	labrun watch NN [--only ID]
+//	labrun hint NN [LAB] [--level N]
+//	labrun diff NN
+//	labrun reset NN
+//	labrun pack NN [DIR] [-o FILE]
 //	labrun run NN [DIR] --model anthropic:MODEL|openai:MODEL [--base-url URL]
 //	labrun verify [NN...]
 //	labrun grade NN PATH... [--out DIR] [--jobs N] [--timeout D] [--resume] [--shard I/N]
@@ -20,6 +24,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"harnesslab/grader"
 	"harnesslab/grader/sandbox"
@@ -57,10 +62,14 @@ var commands map[string]command
 
 func init() {
 	commands = map[string]command{
-		"check":      {"check NN [DIR]", "check your copy of lesson NN (default: the lesson's own folder)", runCheck},
-		"hint":       {"hint NN [LEVEL]", "show the hints of lesson NN, one level more each time", runHint},
+		"check":      {"check NN [DIR] [-v]", "check your copy of lesson NN (default: the lesson's own folder); -v shows every failure whole", runCheck},
+		"diff":       {"diff NN", "what lesson NN adds to lesson NN-1: the new gaps, and what was filled in for you", runDiff},
+		"hint":       {"hint NN [LAB] [--level N]", "the next hint for one lab of lesson NN (default: the lab you are stuck on)", runHint},
 		"list":       {"list", "list the lessons and how far you got", runList},
+		"pack":       {"pack NN [DIR] [-o FILE]", "check lesson NN, then write the archive to hand in: exactly the files grading uses", runPack},
+		"reset":      {"reset NN", "put lesson NN's starter back, keeping your files as a backup", runReset},
 		"show":       {showUsage, "show lesson NN with the real output of every cell, stopping at each question", runShow},
+		"watch":      {"watch NN [--only ID]", "check lesson NN again on every save, until Ctrl-C", runWatch},
 		"gradescope": {"gradescope NN [-o autograder.zip]", "build a Gradescope autograder for lesson NN", runGradescope},
 		"merge":      {"merge --out DIR SHARD_DIR...", "join the reports of sharded grade runs (--shard I/N)", runMerge},
 		"grade":      {"grade NN PATH... [--out DIR] [--jobs N] [--timeout D] [--resume] [--shard I/N]", "grade submissions: folders, .zip, .tar.gz, or folders of those", runGrade},
@@ -69,17 +78,27 @@ func init() {
 	}
 }
 
-var order = []string{"list", "show", "check", "hint", "run", "verify", "grade", "merge", "gradescope"}
+var order = []string{"list", "show", "check", "watch", "hint", "diff", "reset", "pack", "run", "verify", "grade", "merge", "gradescope"}
 
+// run runs the subcommand args[0]. With no arguments it explains itself on
+// stderr and exits 2, as for any other wrong use.
 func run(args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+	if len(args) == 0 {
+		usage(stderr)
+		return exitCode(2)
+	}
+	if args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		usage(stdout)
 		return nil
 	}
 	cmd, ok := commands[args[0]]
 	if !ok {
+		if guess, ok := closest(args[0], order); ok {
+			rest := strings.Join(append([]string{guess}, args[1:]...), " ")
+			return &usageError{msg: fmt.Sprintf("unknown command %q; did you mean labrun %s?", args[0], rest)}
+		}
 		usage(stderr)
-		return fmt.Errorf("unknown command %q", args[0])
+		return &usageError{msg: fmt.Sprintf("unknown command %q", args[0])}
 	}
 	return cmd.run(args[1:], stdout, stderr)
 }
@@ -92,4 +111,5 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  labrun %s\n      %s\n", c.usage, c.short)
 	}
 	fmt.Fprintln(w, "\nStart with: labrun show 01, then edit lessons/01-*/harness.go and run labrun check 01.")
+	fmt.Fprintln(w, "Exit status: 0 done, 1 a check failed, 2 labrun was used wrongly or could not run.")
 }

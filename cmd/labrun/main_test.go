@@ -38,6 +38,8 @@ func TestScripts(t *testing.T) {
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("HARNESSLAB_ROOT", root)
 			env.Setenv("KIT", root)
+			// the student's progress goes to the script's own folder, not the kit's .labrun
+			env.Setenv("LABRUN_STATE", env.WorkDir+"/.labrun")
 			// go build needs a real cache and module cache: the tests share the user's.
 			env.Setenv("HOME", home)
 			env.Setenv("GOCACHE", filepath.Join(cache, "go-build"))

@@ -22,7 +22,20 @@ import (
 // make submissions whose names git cannot hold.
 var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []string){
 	"inreports": cmdInReports,
+	"mkkit":     cmdMkkit,
 	"mksub":     cmdMksub,
+}
+
+// cmdMkkit copies the kit ($KIT) to the new folder DST, so that a script can
+// work in a student's clone, lesson folders and all, without touching the
+// kit's own.
+//
+//	mkkit DST
+func cmdMkkit(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: mkkit DST")
+	}
+	ts.Check(copyKit(ts.Getenv("KIT"), ts.MkAbs(args[0])))
 }
 
 // unescape reads a script argument written with Go escapes.

@@ -5,79 +5,117 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"harnesslab/grader"
 )
 
-// lessonStatus is what the last check of a lesson found, kept for list.
+// stateEnv names a folder that holds the student's progress instead of the
+// kit's own .labrun folder (the tests use it).
+const stateEnv = "LABRUN_STATE"
+
+// stateDir is where the student's progress lives: .labrun in the kit's
+// folder (git-ignored), so it moves with the kit and two clones never mix.
+func stateDir(kit *grader.Kit) string {
+	if dir := os.Getenv(stateEnv); dir != "" {
+		return dir
+	}
+	return filepath.Join(kit.Root, ".labrun")
+}
+
+// lessonStatus is what the last check of a lesson's own folder found, kept
+// for list and hint.
 type lessonStatus struct {
-	Passed int       `json:"passed"`
-	Total  int       `json:"total"`
-	Status string    `json:"status"`
-	When   time.Time `json:"when"`
+	Passed    int       `json:"passed"`
+	Total     int       `json:"total"`
+	Status    string    `json:"status"`
+	FirstFail string    `json:"first_fail,omitempty"` // "2.1": the first check that failed
+	Code      string    `json:"code"`                 // Lesson.WorkHash of the files checked
+	When      time.Time `json:"when"`
 }
 
-func statusFile() (string, error) {
-	dir, err := os.UserCacheDir()
-	if err != nil {
-		return "", err
-	}
-	kit, err := grader.FindKit(".")
-	if err != nil {
-		return "", err
-	}
-	// One file per checkout, so two clones do not mix their progress.
-	name := strings.NewReplacer("/", "_", "\\", "_", ":", "_").Replace(kit.Root)
-	return filepath.Join(dir, "harnesslab", name+".json"), nil
-}
-
-func loadStatus() map[string]lessonStatus {
-	out := map[string]lessonStatus{}
-	path, err := statusFile()
-	if err != nil {
-		return out
-	}
-	data, err := os.ReadFile(path)
+// readState reads the JSON file name of the state folder into v; a missing
+// or unreadable file leaves v as it is.
+func readState(kit *grader.Kit, name string, v any) {
+	data, err := os.ReadFile(filepath.Join(stateDir(kit), name))
 	if err == nil {
-		json.Unmarshal(data, &out)
+		json.Unmarshal(data, v)
 	}
+}
+
+// writeState writes v as the JSON file name of the state folder, whole or
+// not at all.
+func writeState(kit *grader.Kit, name string, v any) error {
+	dir := stateDir(kit)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("keep your progress: %v", err)
+	}
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return fmt.Errorf("keep your progress: %v", err)
+	}
+	tmp, err := os.CreateTemp(dir, name+".*")
+	if err != nil {
+		return fmt.Errorf("keep your progress: %v", err)
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(append(data, '\n')); err != nil {
+		tmp.Close()
+		return fmt.Errorf("keep your progress: %v", err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("keep your progress: %v", err)
+	}
+	if err := os.Rename(tmp.Name(), filepath.Join(dir, name)); err != nil {
+		return fmt.Errorf("keep your progress: %v", err)
+	}
+	return nil
+}
+
+const statusName = "status.json"
+
+// loadStatus returns the kept status of every lesson checked, by number.
+func loadStatus(kit *grader.Kit) map[string]lessonStatus {
+	out := map[string]lessonStatus{}
+	readState(kit, statusName, &out)
 	return out
 }
 
-// saveStatus remembers a check's outcome. Failing to remember is not worth
-// failing the check for, so errors are dropped.
-func saveStatus(number string, r *grader.Result) {
-	path, err := statusFile()
-	if err != nil {
-		return
-	}
-	all := loadStatus()
-	s := lessonStatus{Total: len(r.Checks), Status: string(r.Status), When: time.Now()}
-	for _, c := range r.Checks {
-		if c.Passed {
+// saveStatus keeps what a check of the lesson's own folder found, with a hash
+// of the files checked (code). Failing to keep it is not worth failing the
+// check for: the error is only told on stderr by the caller.
+func saveStatus(kit *grader.Kit, l *grader.Lesson, code string, r *grader.Result) error {
+	all := loadStatus(kit)
+	s := lessonStatus{Total: len(r.Checks), Status: string(r.Status), Code: code, When: time.Now().UTC()}
+	for _, c := range checkIDs(r) {
+		if c.check.Passed {
 			s.Passed++
+		} else if s.FirstFail == "" {
+			s.FirstFail = c.id
 		}
 	}
-	all[number] = s
-	data, _ := json.MarshalIndent(all, "", "  ")
-	os.MkdirAll(filepath.Dir(path), 0o755)
-	tmp := path + ".tmp"
-	if os.WriteFile(tmp, data, 0o644) == nil {
-		os.Rename(tmp, path)
-	}
+	all[l.Number] = s
+	return writeState(kit, statusName, all)
 }
 
-func describeStatus(s lessonStatus, ok bool) string {
+// describeStatus is the YOUR STATUS column of list: what the last check
+// found, and whether it is about the code there now (current is the hash of
+// the lesson's files now).
+func describeStatus(s lessonStatus, ok bool, current string) string {
 	if !ok {
 		return "not checked yet"
 	}
-	if s.Status == string(grader.StatusPassed) {
-		return fmt.Sprintf("done (%d/%d)", s.Passed, s.Total)
+	var what string
+	switch s.Status {
+	case string(grader.StatusPassed):
+		what = fmt.Sprintf("passed %d/%d", s.Passed, s.Total)
+	case string(grader.StatusFailed):
+		what = fmt.Sprintf("%d/%d checks pass", s.Passed, s.Total)
+	default:
+		what = s.Status
 	}
-	if s.Status != string(grader.StatusFailed) {
-		return s.Status
+	if s.Code == current {
+		return what + " (your current code)"
 	}
-	return fmt.Sprintf("%d/%d checks pass", s.Passed, s.Total)
+	return what + " (older code: changed since)"
 }

@@ -1,0 +1,142 @@
+package grader
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// fakeKit writes a kit of one lesson (01-fake, student file harness.go)
+// whose files hold the given text, keyed by path in the kit, and returns it.
+// It builds nothing: it is for what reads the kit's files.
+func fakeKit(t *testing.T, files map[string]string) (*Kit, *Lesson) {
+	t.Helper()
+	root := t.TempDir()
+	all := map[string]string{
+		"go.mod":                      "module harnesslab\n\ngo 1.26\n",
+		"lessons/01-fake/lesson.json": `{"number": "01", "title": "Fake", "package": "harness", "student_files": ["harness.go"]}`,
+	}
+	for k, v := range files {
+		all[k] = v
+	}
+	for path, text := range all {
+		p := filepath.Join(root, path)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	kit := &Kit{Root: root}
+	l, err := kit.Lesson("01")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return kit, l
+}
+
+const (
+	fakeStarter  = "package harness\n\nfunc F() int {\n\t// --- your code ---\n\tpanic(\"F: not written yet\")\n\t// --- end ---\n}\n"
+	fakeSolution = "package harness\n\nfunc F() int {\n\t// --- your code ---\n\treturn 1\n\t// --- end ---\n}\n"
+)
+
+// TestVerifyProvesThePristineStarter: once a student has solved a lesson in
+// place, verify still proves the kit's own copy of the starter.
+func TestVerifyProvesThePristineStarter(t *testing.T) {
+	_, l := fakeKit(t, map[string]string{
+		"lessons/01-fake/harness.go":                  fakeSolution, // the student's work
+		"solutions/01-fake/harness.go":                fakeSolution,
+		"grader/testdata/starters/01-fake/harness.go": fakeStarter,
+	})
+	src, missing := l.starterSource()
+	if len(missing) > 0 {
+		t.Fatalf("the pristine copy is there, yet: %v", missing)
+	}
+	files, _, fail := l.studentFiles(src)
+	if fail != nil {
+		t.Fatal(fail.Message)
+	}
+	data, err := os.ReadFile(files[l.WorkFile("harness.go")])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(data) != fakeStarter {
+		t.Errorf("verify's starter reads the student's file, not the pristine copy:\n%s", data)
+	}
+	if same, err := l.SameAsStarter("harness.go"); err != nil || same {
+		t.Errorf("SameAsStarter = %v, %v; want false: the student changed the file", same, err)
+	}
+}
+
+// TestVerifyNamesAMissingPristineStarter: a lesson without its pristine copy
+// is proved from its folder, and verify says how to make the copy.
+func TestVerifyNamesAMissingPristineStarter(t *testing.T) {
+	_, l := fakeKit(t, map[string]string{"lessons/01-fake/harness.go": fakeStarter})
+	src, missing := l.starterSource()
+	if src.Dir != "" || len(missing) != 1 {
+		t.Fatalf("starterSource = %+v, %v; want the lesson folder and one error", src, missing)
+	}
+	if msg := missing[0].Error(); !strings.Contains(msg, "cp lessons/01-fake/harness.go grader/testdata/starters/01-fake/") {
+		t.Errorf("the error should say how to make the copy; it says: %s", msg)
+	}
+}
+
+// TestCheckTakesOnlyTheStudentFiles: checking a lesson in place builds what
+// grading builds, the student files, and names the other .go files there.
+func TestCheckTakesOnlyTheStudentFiles(t *testing.T) {
+	_, l := fakeKit(t, map[string]string{
+		"lessons/01-fake/harness.go": "package harness\n\nfunc F() int { return extra() }\n",
+		"lessons/01-fake/util.go":    "package harness\n\nfunc extra() int { return 1 }\n",
+		"lessons/01-fake/x_test.go":  "package harness\n",
+		"lessons/01-fake/notes.txt":  "not Go\n",
+	})
+	files, _, fail := l.studentFiles(Source{})
+	if fail != nil {
+		t.Fatal(fail.Message)
+	}
+	if got := sortedKeys(files); !slices.Equal(got, []string{l.WorkFile("harness.go")}) {
+		t.Errorf("checked files %v; want only harness.go", got)
+	}
+	ignored := l.IgnoredFiles(l.Dir)
+	if !slices.Equal(ignored, []string{"util.go", "x_test.go"}) {
+		t.Errorf("IgnoredFiles = %v; want [util.go x_test.go]", ignored)
+	}
+	if note := l.IgnoredNote(ignored); !strings.Contains(note, "util.go") || !strings.Contains(note, "put that code in harness.go") {
+		t.Errorf("the note should name util.go and say where that code goes: %s", note)
+	}
+}
+
+// TestCheckInPlaceMissingFile: a student file gone from the lesson folder
+// is named, with the command that puts the starter back.
+func TestCheckInPlaceMissingFile(t *testing.T) {
+	_, l := fakeKit(t, nil)
+	_, _, fail := l.studentFiles(Source{})
+	if fail == nil || fail.Status != StatusMissing || !strings.Contains(fail.Message, "labrun reset 01") {
+		t.Fatalf("want a missing status that names labrun reset 01; got %+v", fail)
+	}
+}
+
+// TestWorkingStartersAreTheKitsCopies holds the kit's pristine copies equal
+// to the lesson folders. It runs in CI only (CI=true), on a fresh clone: on a
+// student's machine the lesson folders hold the student's work.
+func TestWorkingStartersAreTheKitsCopies(t *testing.T) {
+	if os.Getenv("CI") == "" {
+		t.Skip("the lesson folders hold the student's work; CI=true compares them with the kit's copies")
+	}
+	_, lessons := testKit(t)
+	for _, l := range lessons {
+		for _, f := range l.StudentFiles {
+			same, err := l.SameAsStarter(f)
+			if err != nil {
+				t.Error(err)
+				continue
+			}
+			if !same {
+				t.Errorf("lesson %s: %s differs from its pristine copy in %s: copy the starter there again", l.Number, f, l.StarterDir())
+			}
+		}
+	}
+}
