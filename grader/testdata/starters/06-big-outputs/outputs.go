@@ -1,0 +1,247 @@
+package harness
+
+// Big outputs: a tool that prints 1,227 lines must not send 1,227 lines to
+// the model. The harness keeps the whole output in the workspace, sends a
+// short preview that says what was cut and where the rest is, and gives the
+// model tools to read the rest a page at a time and to search it.
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"harnesslab/lab"
+)
+
+// The limits of this lesson.
+const (
+	HeadLines  = 10        // lines a preview keeps from the start of a big output
+	TailLines  = 10        // lines a preview keeps from the end
+	OutputsDir = "outputs" // the workspace folder where full outputs are kept
+	PageLines  = 50        // the most lines one page of read_lines holds
+	MaxHits    = 20        // the most matching lines one search returns
+)
+
+// cutMarker is the line a preview puts where it cut: how many lines were cut
+// out of how many, the offsets of the first and last line cut, and the file
+// that holds them all.
+const cutMarker = "[... %d of %d lines cut (offsets %d to %d). Full output: %s. Read it with read_lines, or search it.]\n"
+
+// splitLines returns the lines of text, each with its own "\n" (the last one
+// may have none). An empty text has no lines.
+func splitLines(text string) []string {
+	lines := strings.SplitAfter(text, "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return lines
+}
+
+// isBig reports whether output has more lines than a preview keeps.
+func isBig(output string) bool {
+	return len(splitLines(output)) > HeadLines+TailLines
+}
+
+// artifactPath returns the path of the nth full output kept: outputs/1.log,
+// outputs/2.log, ...
+func artifactPath(n int) string {
+	return fmt.Sprintf("%s/%d.log", OutputsDir, n)
+}
+
+// Preview returns what the model is sent instead of a big output: its first
+// HeadLines lines, one marker line (cutMarker) that says what was cut and
+// that artifact holds all of it, and its last TailLines lines, each exactly
+// as the output has it. An output that is not big comes back unchanged.
+func Preview(output, artifact string) string {
+	// --- your code ---
+	// Split the output with splitLines. Not big (HeadLines+TailLines lines or
+	// fewer)? Return it as it is. Otherwise write, one after the other:
+	//   - the first HeadLines lines, exactly as they are;
+	//   - cutMarker, filled in with: how many lines were cut, how many lines
+	//     the output has, the offset of the first line cut (counting from 0),
+	//     the offset of the last line cut, and artifact;
+	//   - the last TailLines lines, exactly as they are (the very last may have
+	//     no "\n": keep it that way).
+	panic("Preview: not written yet")
+	// --- end ---
+}
+
+// KeepBigOutputs returns copies of tools whose Execute keeps every big output
+// whole in ws, at the next artifact path that holds no file yet (counting
+// from outputs/1.log for this set of tools), and returns its Preview instead.
+// Small outputs and failures come back exactly as the tool returned them.
+// The caller's tools are left as they were.
+func KeepBigOutputs(tools []lab.Tool, ws *lab.Workspace) []lab.Tool {
+	// --- your code ---
+	// Return a new slice: one copy of each tool, in order, whose Execute runs
+	// the tool's own Execute and then:
+	//   - on an error, or an output that is not big (isBig), returns exactly
+	//     what the tool returned;
+	//   - otherwise saves the whole output with ws.WriteText at the next free
+	//     artifactPath (1, 2, 3, ... counted for this call of KeepBigOutputs,
+	//     skipping any path ws.Paths already lists) and returns
+	//     Preview(output, thatPath) with no error.
+	// Change nothing in tools itself: the caller may still use them unwrapped.
+	panic("KeepBigOutputs: not written yet")
+	// --- end ---
+}
+
+// itemsEnvelope is how CutItems writes what it kept: the kept items as a
+// compact JSON array, how many items the list had, and how many were dropped.
+const itemsEnvelope = `{"items":%s,"total":%d,"dropped":%d}`
+
+// CutItems cuts a JSON array down to whole items. It keeps the first items,
+// in order, each written compactly (json.Compact), for as long as the kept
+// items written as one compact array stay within maxChars characters (as len
+// counts them: bytes), and
+// stops at the first item that does not fit. It returns them in
+// itemsEnvelope. A text that is not a JSON array is an error that says so.
+func CutItems(list string, maxChars int) (string, error) {
+	// --- your code ---
+	// json.Unmarshal the list into a []json.RawMessage: each element is then
+	// one whole item, exactly as written. Not an array (an object, null, not
+	// JSON at all)? Return the error fmt.Errorf("not a JSON array: %q", clip(list)).
+	// Then keep items from the first, each made compact with json.Compact into
+	// a bytes.Buffer, while "[" + the kept items joined by "," + "]" is at most
+	// maxChars characters long. Stop at the first item that does not fit, even
+	// if a smaller one comes after it. Return itemsEnvelope filled in with that
+	// array, the number of items in the list, and how many were dropped.
+	_, _ = json.Compact, bytes.NewBuffer // delete this line when you use json and bytes
+	panic("CutItems: not written yet")
+	// --- end ---
+}
+
+// clip returns the first 40 characters of text, for an error message.
+func clip(text string) string {
+	if len(text) > 40 {
+		return text[:40] + "..."
+	}
+	return text
+}
+
+// The footers of a page.
+const (
+	pageMore  = "[offsets %d to %d of %d lines. Next offset: %d]\n"
+	pageEnd   = "[offsets %d to %d of %d lines. End of file]\n"
+	pageEmpty = "[the file is empty]\n"
+)
+
+// Page returns at most limit lines of text starting at line offset (counting
+// from 0), exactly as the text has them, then a footer line: pageMore with
+// the next offset when lines are left, pageEnd when the page reaches the end,
+// pageEmpty for a text with no lines. A page that does not end with "\n" gets
+// one before its footer. A limit above PageLines is read as PageLines. These
+// are errors: an offset below 0 ("offset must be 0 or more, got -1"), a limit
+// below 1 ("limit must be 1 or more, got 0"), and an offset at or past the
+// end of a text that has lines ("offset 40 is past the end: the text has 40
+// lines").
+func Page(text string, offset, limit int) (string, error) {
+	// --- your code ---
+	// In this order: offset below 0, limit below 1, and then (for a text with
+	// lines) an offset at or past the end are errors, worded as above. An empty
+	// text at offset 0 is the page pageEmpty. Otherwise take the lines from
+	// offset on, at most min(limit, PageLines) of them, add a "\n" if the last
+	// one has none, and end with a footer: pageMore (first offset shown, last
+	// offset shown, lines in the text, next offset) if lines are left, or
+	// pageEnd (first offset shown, last offset shown, lines in the text).
+	panic("Page: not written yet")
+	// --- end ---
+}
+
+// The lines of a search result.
+const (
+	hitLine  = "%s:%d: %s\n" // path, offset of the line, the line without its "\n"
+	hitsMore = "[%d more matching lines not shown. Search for something narrower.]\n"
+	hitsNone = "no line contains %q\n"
+)
+
+// Search returns the lines of the workspace's files that contain query
+// (case matters), file by file in the order ws.Paths gives, each line as
+// hitLine: where it is and what it says, never more of the file. It returns
+// at most MaxHits such lines, then hitsMore if there were more; hitsNone if
+// there were none. An empty query is an error ("the query is empty: say what
+// to search for"). Each file is read once.
+func Search(ws *lab.Workspace, query string) (string, error) {
+	// --- your code ---
+	// An empty query: return the error worded as above. Otherwise, for each
+	// path of ws.Paths(), read the file once with ws.ReadText, and for each of
+	// its lines (splitLines) that contains query, write hitLine: the path, the
+	// line's offset in its file (counting from 0), the line without its "\n".
+	// Write at most MaxHits of them, but count them all: if there were more,
+	// end with hitsMore (how many were not shown). No match at all: return
+	// hitsNone with the query.
+	panic("Search: not written yet")
+	// --- end ---
+}
+
+// wholeNumber returns the argument called name as an int: a Go int, or a
+// float64 with nothing after the point (JSON numbers arrive as float64).
+// A missing argument is fallback.
+func wholeNumber(args lab.Args, name string, fallback int) (int, error) {
+	switch v := args[name].(type) {
+	case nil:
+		return fallback, nil
+	case int:
+		return v, nil
+	case float64:
+		if v == float64(int(v)) {
+			return int(v), nil
+		}
+	}
+	return 0, fmt.Errorf("%s must be a whole number, got %v", name, args[name])
+}
+
+// MakeReadLinesTool returns the read_lines tool, over ws: a page of a file at
+// a time, with the totals and the next offset.
+func MakeReadLinesTool(ws *lab.Workspace) lab.Tool {
+	return lab.Tool{
+		Name:        "read_lines",
+		Description: "Read a page of a text file: at most 50 lines from offset (counting from 0). The page ends with the file's line count and the next offset.",
+		Parameters: lab.Schema{
+			"type": "object",
+			"properties": lab.Schema{
+				"path":   lab.Schema{"type": "string", "description": "Path of the file to read."},
+				"offset": lab.Schema{"type": "integer", "description": "First line to read, counting from 0. Default 0."},
+				"limit":  lab.Schema{"type": "integer", "description": "How many lines to read, at most 50. Default 50."},
+			},
+			"required": []string{"path"},
+		},
+		Execute: func(args lab.Args) (string, error) {
+			path, _ := args["path"].(string)
+			offset, err := wholeNumber(args, "offset", 0)
+			if err != nil {
+				return "", err
+			}
+			limit, err := wholeNumber(args, "limit", PageLines)
+			if err != nil {
+				return "", err
+			}
+			text, err := ws.ReadText(path)
+			if err != nil {
+				return "", err
+			}
+			return Page(text, offset, limit)
+		},
+	}
+}
+
+// MakeSearchTool returns the search tool, over ws: where a text occurs, not
+// the files it occurs in.
+func MakeSearchTool(ws *lab.Workspace) lab.Tool {
+	return lab.Tool{
+		Name:        "search",
+		Description: "Find the lines of the workspace's files that contain a text (case matters). Each hit is path:offset: line; read around it with read_lines.",
+		Parameters: lab.Schema{
+			"type": "object",
+			"properties": lab.Schema{
+				"query": lab.Schema{"type": "string", "description": "The text to find, not a pattern."},
+			},
+			"required": []string{"query"},
+		},
+		Execute: func(args lab.Args) (string, error) {
+			query, _ := args["query"].(string)
+			return Search(ws, query)
+		},
+	}
+}
