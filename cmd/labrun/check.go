@@ -12,6 +12,7 @@ import (
 )
 
 func runCheck(args []string, stdout, stderr io.Writer) error {
+	args, asJSON := cutJSONFlag(args)
 	if err := needArgs(args, 1, 2, commands["check"].usage); err != nil {
 		return err
 	}
@@ -26,9 +27,17 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	fmt.Fprintf(stdout, "Lesson %s · %s\nchecking %s\n", l.Number, l.Title, where)
+	if !asJSON {
+		fmt.Fprintf(stdout, "Lesson %s · %s\nchecking %s\n", l.Number, l.Title, where)
+	}
 	r := kit.Check(ctx, l, src, grader.Options{})
-	printResult(stdout, l, r)
+	if asJSON {
+		if err := writeCheckJSON(stdout, r); err != nil {
+			return err
+		}
+	} else {
+		printResult(stdout, l, r)
+	}
 	if src.Dir == "" {
 		saveStatus(l.Number, r)
 	}

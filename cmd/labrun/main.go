@@ -56,7 +56,7 @@ var commands map[string]command
 
 func init() {
 	commands = map[string]command{
-		"check":      {"check NN [DIR]", "check your copy of lesson NN (default: the lesson's own folder)", runCheck},
+		"check":      {"check NN [DIR] [--json]", "check your copy of lesson NN (default: the lesson's own folder); --json prints the results with their transcripts", runCheck},
 		"hint":       {"hint NN [LEVEL]", "show the hints of lesson NN, one level more each time", runHint},
 		"list":       {"list", "list the lessons and how far you got", runList},
 		"show":       {"show NN", "show lesson NN with the real output of every cell", runShow},

@@ -1,0 +1,35 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"harnesslab/grader"
+)
+
+// cutJSONFlag takes --json out of args, wherever it stands, and says whether
+// it was there.
+func cutJSONFlag(args []string) ([]string, bool) {
+	var rest []string
+	found := false
+	for _, a := range args {
+		if a == "--json" || a == "-json" {
+			found = true
+			continue
+		}
+		rest = append(rest, a)
+	}
+	return rest, found
+}
+
+// writeCheckJSON prints a result as indented JSON: every check with its
+// verdict, message and the transcripts of the runs it recorded.
+func writeCheckJSON(w io.Writer, r *grader.Result) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(r); err != nil {
+		return fmt.Errorf("print the results as JSON: %v", err)
+	}
+	return nil
+}
