@@ -12,6 +12,8 @@
 //	labrun grade NN PATH... [--out DIR] [--jobs N] [--timeout D] [--resume] [--shard I/N]
 //	labrun merge --out DIR SHARD_DIR...
 //	labrun gradescope NN [-o autograder.zip]
+//	labrun serve [--addr PORT] [--report DIR] [--open]
+//	labrun export --html DIR [--report DIR]
 package main
 
 import (
@@ -63,11 +65,13 @@ func init() {
 		"gradescope": {"gradescope NN [-o autograder.zip]", "build a Gradescope autograder for lesson NN", runGradescope},
 		"merge":      {"merge --out DIR SHARD_DIR...", "join the reports of sharded grade runs (--shard I/N)", runMerge},
 		"grade":      {"grade NN PATH... [--out DIR] [--jobs N] [--timeout D] [--resume] [--shard I/N]", "grade submissions: folders, .zip, .tar.gz, or folders of those", runGrade},
+		"serve":      {"serve [--addr PORT] [--report DIR] [--open]", "serve the lessons, your checks and a class's grades as web pages on 127.0.0.1", runServe},
+		"export":     {"export --html DIR [--report DIR]", "write the pages of labrun serve as a static site into DIR", runExport},
 		"verify":     {"verify [NN...]", "prove the kit: starters fail, solutions pass, every check can fail", runVerify},
 	}
 }
 
-var order = []string{"list", "show", "check", "hint", "verify", "grade", "merge", "gradescope"}
+var order = []string{"list", "show", "check", "hint", "verify", "grade", "merge", "gradescope", "serve", "export"}
 
 func run(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
