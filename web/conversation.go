@@ -8,17 +8,22 @@ import (
 // that answers a call in the same list is drawn beside that call instead,
 // and is not an item of its own.
 type convItem struct {
-	Index    int    // the message's index, as a provider counts it
-	Role     string // user, assistant or toolResult
-	Text     string // user and toolResult: the words
-	Texts    []string
-	Calls    []callView
-	ID       string // toolResult: the call it names
+	Index    int         // the message's index, as a provider counts it
+	Role     string      // user, assistant or toolResult
+	Text     string      // user and toolResult: the words
+	Blocks   []blockView // assistant: text and calls, in the order written
+	ID       string      // toolResult: the call it names
 	ToolName string
 	IsError  bool
 	Orphan   bool   // a toolResult whose call is not in the list
 	Error    string // a refused reply: the provider's words
 	Usage    *lab.WireUsage
+}
+
+// blockView is one block of an assistant message: words, or a call.
+type blockView struct {
+	Text string
+	Call *callView
 }
 
 // callView is a tool call with the result that answers it, paired by id.
@@ -46,6 +51,7 @@ func conversation(messages []lab.WireMessage) []convItem {
 		item := messageItem(i, m)
 		for _, b := range m.Blocks {
 			if b.Type != lab.ToolCallBlock {
+				item.Blocks = append(item.Blocks, blockView{Text: b.Text})
 				continue
 			}
 			call := callView{ID: b.ID, Name: b.Name, Args: lab.EncodeJSON(map[string]any(b.Arguments))}
@@ -53,7 +59,7 @@ func conversation(messages []lab.WireMessage) []convItem {
 				r := messageItem(j, messages[j])
 				call.Result, paired[j] = &r, true
 			}
-			item.Calls = append(item.Calls, call)
+			item.Blocks = append(item.Blocks, blockView{Call: &call})
 		}
 		items = append(items, item)
 	}
@@ -72,14 +78,8 @@ func conversation(messages []lab.WireMessage) []convItem {
 
 // messageItem is one message without its pairing.
 func messageItem(i int, m lab.WireMessage) convItem {
-	item := convItem{Index: i, Role: string(m.Role), Text: m.Content, ID: m.ToolCallID, ToolName: m.ToolName,
+	return convItem{Index: i, Role: string(m.Role), Text: m.Content, ID: m.ToolCallID, ToolName: m.ToolName,
 		IsError: m.IsError, Error: m.Error, Usage: m.Usage}
-	for _, b := range m.Blocks {
-		if b.Type == lab.TextBlock {
-			item.Texts = append(item.Texts, b.Text)
-		}
-	}
-	return item
 }
 
 // eventView is one event of a transcript as a page draws it.

@@ -99,7 +99,7 @@ func dashboard(r *report.Report) dashboardData {
 				first = c.Name
 			}
 		}
-		if first != "" {
+		if first != "" && s.Status == grader.StatusFailed { // a copy that did not run fails every check, and says nothing
 			firsts[first]++
 		}
 	}
