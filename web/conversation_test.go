@@ -1,8 +1,10 @@
 package web
 
 import (
+	"strings"
 	"testing"
 
+	"harnesslab/grader"
 	"harnesslab/lab"
 )
 
@@ -86,4 +88,26 @@ func TestLineDiffMarksOnlyChangedLines(t *testing.T) {
 			t.Errorf("row %d = %+v, want %+v", i, rows[i], want[i])
 		}
 	}
+}
+
+// TestLessonDrawsACellsTranscript: a cell that recorded its run has it
+// drawn under its output, inside the quiz's fold when the cell answers a
+// question.
+func TestLessonDrawsACellsTranscript(t *testing.T) {
+	rec := lab.NewRecorder("the cell's chat")
+	rec.Model(lab.NewScriptedModel(lab.Reply(lab.Call("read", lab.Args{"path": "config.py"})))).
+		Complete("sys", []lab.Message{lab.User("What port?")}, nil)
+	cell := &grader.Cell{Name: "01-x", Code: "package main", Output: "9090\n", Transcripts: []lab.Transcript{rec.Transcript()}}
+	d := lessonData{Number: "99", Title: "T", Parts: []lessonPart{{Cell: cell, Quiz: true, Drawn: drawTranscripts(cell.Transcripts)}}}
+	var b strings.Builder
+	if err := (&Site{}).render(&b, "lesson.html", d); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	fold, drawn := strings.Index(page, `<details class="quiz">`), strings.Index(page, "the cell&#39;s chat")
+	end := strings.LastIndex(page, "</details>")
+	if fold < 0 || drawn < fold || drawn > end {
+		t.Errorf("the transcript should be drawn inside the quiz's fold (fold at %d, transcript at %d, end at %d)", fold, drawn, end)
+	}
+	mustContain(t, page, "call c1", "read({&#34;path&#34;: &#34;config.py&#34;})", "1 request,")
 }

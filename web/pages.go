@@ -51,9 +51,10 @@ type lessonData struct {
 
 // lessonPart is text, or a cell with its code and output.
 type lessonPart struct {
-	HTML template.HTML
-	Cell *grader.Cell
-	Quiz bool // a question comes before the cell: its output waits until asked for
+	HTML  template.HTML
+	Cell  *grader.Cell
+	Quiz  bool             // a question comes before the cell: its output waits until asked for
+	Drawn []transcriptView // the transcripts the cell recorded, drawn
 }
 
 // lessonData runs the lesson's reference cells and lays the page out.
@@ -84,7 +85,7 @@ func (s *Site) lessonData(ctx context.Context, l *grader.Lesson) (*lessonData, e
 		if !ok {
 			return nil, fmt.Errorf("lesson %s: the README names a cell %q that does not exist", l.Number, p.Cell)
 		}
-		d.Parts = append(d.Parts, lessonPart{Cell: c, Quiz: p.Quiz})
+		d.Parts = append(d.Parts, lessonPart{Cell: c, Quiz: p.Quiz, Drawn: drawTranscripts(c.Transcripts)})
 	}
 	return d, nil
 }
