@@ -38,7 +38,8 @@ func judge(req *checkRequest, run *Run, end runnerEnd, b Budget) *outcome {
 	switch {
 	case verr == nil:
 		o.passed, o.kind, o.details = v.Passed, Kind(v.Kind), v.Details
-		o.runs = checkkit.Scrub(v.Transcripts, req.nonce)
+		// Neither the secret nor the instructor's folders leave in a transcript.
+		o.runs = checkkit.Scrub(checkkit.Scrub(v.Transcripts, req.nonce), req.dir)
 		o.message = strings.Join(v.Failures, "\n")
 	case run == nil && end.failed != "":
 		o.kind, o.message = results.KindKitError, "the kit could not run this check (not your fault): "+end.failed
