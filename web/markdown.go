@@ -37,7 +37,13 @@ type part struct {
 	HTML template.HTML // rendered text; empty for a cell
 	Cell string        // the cell's name; empty for text
 	Quiz bool          // the text before this cell asks a question: hide the output until asked
+	// Answer is the text after a quiz's cell, up to the next heading: the
+	// answer, which waits with the output.
+	Answer template.HTML
 }
+
+// heading matches a Markdown heading line.
+var heading = regexp.MustCompile(`(?m)^#{1,6} `)
 
 // splitReadme cuts a README at its cell markers and renders the text between
 // them. A cell that follows a multiple-choice question is marked as a quiz.
@@ -55,13 +61,29 @@ func splitReadme(readme string) ([]part, error) {
 		parts = append(parts, part{HTML: h})
 		return nil
 	}
-	for _, m := range cellMarker.FindAllStringSubmatchIndex(readme, -1) {
+	matches := cellMarker.FindAllStringSubmatchIndex(readme, -1)
+	for k, m := range matches {
 		before := readme[last:m[0]]
 		if err := addText(before); err != nil {
 			return nil, err
 		}
-		parts = append(parts, part{Cell: readme[m[2]:m[3]], Quiz: quizChoice.MatchString(before)})
+		p := part{Cell: readme[m[2]:m[3]], Quiz: quizChoice.MatchString(before)}
 		last = m[1]
+		if p.Quiz {
+			end := len(readme)
+			if k+1 < len(matches) {
+				end = matches[k+1][0]
+			}
+			if h := heading.FindStringIndex(readme[last:end]); h != nil {
+				end = last + h[0]
+			}
+			answer, err := renderMarkdown(readme[last:end])
+			if err != nil {
+				return nil, err
+			}
+			p.Answer, last = answer, end
+		}
+		parts = append(parts, p)
 	}
 	if err := addText(readme[last:]); err != nil {
 		return nil, err

@@ -51,10 +51,11 @@ type lessonData struct {
 
 // lessonPart is text, or a cell with its code and output.
 type lessonPart struct {
-	HTML  template.HTML
-	Cell  *grader.Cell
-	Quiz  bool             // a question comes before the cell: its output waits until asked for
-	Drawn []transcriptView // the transcripts the cell recorded, drawn
+	HTML   template.HTML
+	Cell   *grader.Cell
+	Quiz   bool             // a question comes before the cell: its output waits until asked for
+	Answer template.HTML    // a quiz's answer, which waits with the output
+	Drawn  []transcriptView // the transcripts the cell recorded, drawn
 }
 
 // lessonData runs the lesson's reference cells and lays the page out.
@@ -85,7 +86,7 @@ func (s *Site) lessonData(ctx context.Context, l *grader.Lesson) (*lessonData, e
 		if !ok {
 			return nil, fmt.Errorf("lesson %s: the README names a cell %q that does not exist", l.Number, p.Cell)
 		}
-		d.Parts = append(d.Parts, lessonPart{Cell: c, Quiz: p.Quiz, Drawn: drawTranscripts(c.Transcripts)})
+		d.Parts = append(d.Parts, lessonPart{Cell: c, Quiz: p.Quiz, Answer: p.Answer, Drawn: drawTranscripts(c.Transcripts)})
 	}
 	return d, nil
 }
