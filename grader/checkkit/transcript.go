@@ -11,6 +11,11 @@ import (
 // left out (the first runs of a scenario are the ones a failure starts in).
 const MaxTranscripts = 8
 
+// MaxTranscriptBytes is about how much JSON one transcript may take in a
+// verdict; a bigger one keeps its first events and is marked as cut. Student
+// code decides how big a conversation gets, and a verdict must stay small.
+const MaxTranscriptBytes = 256 << 10
+
 // recorded is a transcript attached to a check, either whole or as a
 // recorder read when the verdict is written.
 type recorded struct {
@@ -75,6 +80,7 @@ func (c *C) transcriptsLocked() []lab.Transcript {
 			continue
 		}
 		seen[string(key)] = true
+		t.Trim(MaxTranscriptBytes)
 		out = append(out, *t)
 	}
 	return out

@@ -81,3 +81,19 @@ func TestScrubRemovesTheSecret(t *testing.T) {
 		t.Error("an empty secret dropped the transcripts")
 	}
 }
+
+// TestHugeTranscriptIsCutInTheVerdict: however much student code sends, a
+// transcript in a verdict stays under MaxTranscriptBytes and says it was cut.
+func TestHugeTranscriptIsCutInTheVerdict(t *testing.T) {
+	v := Run(func(c *C) {
+		model := c.Record("flood").Model(lab.NewScriptedModel(lab.Always(lab.Say("ok"))))
+		for range 100 {
+			model.Complete("", []lab.Message{lab.User(strings.Repeat("x", 10000))}, nil)
+		}
+	}, 5*time.Second)
+	tr := v.Transcripts[0]
+	data, _ := json.Marshal(tr)
+	if !tr.Cut || len(data) > MaxTranscriptBytes {
+		t.Errorf("transcript of %d bytes, cut %v; want under %d and marked as cut", len(data), tr.Cut, MaxTranscriptBytes)
+	}
+}
