@@ -153,6 +153,13 @@ func (s *Site) serveCheckForm(w http.ResponseWriter, r *http.Request, number str
 // and shows every check, and the cells run on the student's code beside the
 // reference.
 func (s *Site) serveCheck(w http.ResponseWriter, r *http.Request) {
+	// A page on another site could post to this one through the student's
+	// browser; a check runs code, so only this site's own pages may ask.
+	if origin := r.Header.Get("Origin"); origin != "" && origin != "http://"+r.Host {
+		w.WriteHeader(http.StatusForbidden)
+		s.render(w, "problem.html", problemData{Title: "Not allowed", Why: "Only the pages of this site can run a check. Open the lesson from the course page and press Check my work there."})
+		return
+	}
 	name, _ := stringsCut(r.PathValue("page"), "check-", ".html")
 	l := s.lesson(name)
 	if l == nil || s.Static {

@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -138,5 +139,18 @@ func TestExportLinksWork(t *testing.T) {
 		if strings.Contains(string(data), "<form") {
 			t.Errorf("%s has a form, which cannot work from files", filepath.Base(p))
 		}
+	}
+}
+
+// TestCheckRefusesOtherSites: a form on another site cannot make the
+// student's browser run a check.
+func TestCheckRefusesOtherSites(t *testing.T) {
+	s := sharedSite(t)
+	req := httptest.NewRequest("POST", "/check-02.html", nil)
+	req.Header.Set("Origin", "http://evil.example")
+	rec := httptest.NewRecorder()
+	s.Handler().ServeHTTP(rec, req)
+	if rec.Code != http.StatusForbidden || !strings.Contains(rec.Body.String(), "Only the pages of this site can run a check") {
+		t.Errorf("POST from another origin = %d, want 403 with the reason", rec.Code)
 	}
 }
