@@ -14,6 +14,7 @@ type courseData struct {
 	Lessons   []courseRow
 	HasReport bool
 	Lesson    string // the lesson of the report, if any
+	Static    bool   // an exported site: no one's progress is shown
 }
 
 // courseRow is one lesson on the course page.
@@ -24,7 +25,7 @@ type courseRow struct {
 }
 
 func (s *Site) courseData() courseData {
-	d := courseData{HasReport: s.Report != nil}
+	d := courseData{HasReport: s.Report != nil, Static: s.Static}
 	if s.Report != nil {
 		d.Lesson = s.Report.Lesson
 	}

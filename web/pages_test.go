@@ -136,6 +136,9 @@ func TestExportLinksWork(t *testing.T) {
 				t.Errorf("%s links to %s, which was not exported", filepath.Base(p), m[1])
 			}
 		}
+		if strings.Contains(string(data), "Your progress") {
+			t.Errorf("%s shows the progress of whoever exported it", filepath.Base(p))
+		}
 		if strings.Contains(string(data), "<form") {
 			t.Errorf("%s has a form, which cannot work from files", filepath.Base(p))
 		}
