@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"time"
+
+	"harnesslab/lab"
 )
 
 // Cell is one of a lesson's small programs, with the output it printed.
@@ -16,6 +18,9 @@ type Cell struct {
 	Name   string // the folder name under cells/: "02-says-it-checked"
 	Code   string // its main.go
 	Output string // what it printed (stdout, then stderr if any)
+	// Transcripts are what the cell recorded with lab.WriteTranscript, if
+	// it chose to; nil otherwise.
+	Transcripts []lab.Transcript
 }
 
 // CellNames returns the names of the lesson's cells, in order.
@@ -75,15 +80,21 @@ func (l *Lesson) RunCells(ctx context.Context, src Source, timeout time.Duration
 		if err != nil {
 			return nil, fmt.Errorf("read cell %s: %w", n, err)
 		}
-		run, err := DirectExec(ctx, work, os.Environ(), timeout, []string{filepath.Join(work, n)})
+		record := filepath.Join(work, n+".transcript.json")
+		env := append(os.Environ(), lab.EnvTranscript+"="+record)
+		run, err := DirectExec(ctx, work, env, timeout, []string{filepath.Join(work, n)})
 		if err != nil {
 			return nil, fmt.Errorf("run cell %s: %w", n, err)
+		}
+		transcripts, err := cellTranscripts(record)
+		if err != nil {
+			return nil, fmt.Errorf("cell %s: %w", n, err)
 		}
 		out := string(run.Stdout) + string(run.Stderr)
 		if run.TimedOut {
 			out += fmt.Sprintf("\n(stopped after %s)\n", timeout)
 		}
-		cells = append(cells, Cell{Name: n, Code: string(code), Output: out})
+		cells = append(cells, Cell{Name: n, Code: string(code), Output: out, Transcripts: transcripts})
 	}
 	return cells, nil
 }

@@ -9,6 +9,7 @@ import (
 
 	"harnesslab/grader/checkkit"
 	"harnesslab/grader/results"
+	"harnesslab/lab"
 )
 
 // outcome is what running one check found.
@@ -17,6 +18,7 @@ type outcome struct {
 	kind    Kind
 	message string
 	details []string
+	runs    []lab.Transcript // the transcripts the check attached
 	output  string
 	took    time.Duration
 	stopped bool // the run was stopped before this check gave a verdict
@@ -36,6 +38,8 @@ func judge(req *checkRequest, run *Run, end runnerEnd, b Budget) *outcome {
 	switch {
 	case verr == nil:
 		o.passed, o.kind, o.details = v.Passed, Kind(v.Kind), v.Details
+		// Neither the secret nor the instructor's folders leave in a transcript.
+		o.runs = checkkit.Scrub(checkkit.Scrub(v.Transcripts, req.nonce), req.dir)
 		o.message = strings.Join(v.Failures, "\n")
 	case run == nil && end.failed != "":
 		o.kind, o.message = results.KindKitError, "the kit could not run this check (not your fault): "+end.failed

@@ -70,6 +70,7 @@ func (l *Lesson) reportScripts(found map[string]*outcome, opts Options) ([]Check
 		}
 		if o := found[c.Name]; o != nil {
 			r.Details, r.Output, r.Duration = o.details, o.output, o.took
+			r.Transcripts = o.runs
 		}
 		checked = append(checked, r)
 	}

@@ -14,6 +14,7 @@ import (
 func runCheck(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	verbose := fs.Bool("v", false, "show every failure whole")
+	asJSON := fs.Bool("json", false, "print the results, with their transcripts, as JSON")
 	rest, err := parseArgs(fs, "check", args, 1, 2)
 	if err != nil {
 		return err
@@ -28,6 +29,16 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	if *asJSON {
+		r := kit.Check(ctx, l, src, grader.Options{})
+		if err := writeCheckJSON(stdout, r); err != nil {
+			return err
+		}
+		if r.Status != grader.StatusPassed {
+			return exitCode(1)
+		}
+		return nil
+	}
 	v := view{color: useColor(stdout), verbose: *verbose, next: nextNumber(kit, l)}
 	r := checkOnce(ctx, kit, l, src, stdout, stderr, v)
 	if r.Status != grader.StatusPassed {

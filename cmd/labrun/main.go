@@ -17,6 +17,8 @@
 //	labrun grade NN PATH... [--out DIR] [--jobs N] [--timeout D] [--resume] [--shard I/N]
 //	labrun merge --out DIR SHARD_DIR...
 //	labrun gradescope NN [-o autograder.zip]
+//	labrun serve [--addr PORT] [--report DIR] [--open]
+//	labrun export --html DIR [--report DIR]
 package main
 
 import (
@@ -62,7 +64,7 @@ var commands map[string]command
 
 func init() {
 	commands = map[string]command{
-		"check":      {"check NN [DIR] [-v]", "check your copy of lesson NN (default: the lesson's own folder); -v shows every failure whole", runCheck},
+		"check":      {"check NN [DIR] [-v] [--json]", "check your copy of lesson NN (default: the lesson's own folder); -v shows every failure whole, --json prints the results with their transcripts", runCheck},
 		"diff":       {"diff NN", "what lesson NN adds to lesson NN-1: the new gaps, and what was filled in for you", runDiff},
 		"hint":       {"hint NN [LAB] [--level N]", "the next hint for one lab of lesson NN (default: the lab you are stuck on)", runHint},
 		"list":       {"list", "list the lessons and how far you got", runList},
@@ -74,11 +76,13 @@ func init() {
 		"merge":      {"merge --out DIR SHARD_DIR...", "join the reports of sharded grade runs (--shard I/N)", runMerge},
 		"grade":      {"grade NN PATH... [--out DIR] [--jobs N] [--timeout D] [--resume] [--shard I/N]", "grade submissions: folders, .zip, .tar.gz, or folders of those", runGrade},
 		"run":        {"run NN [DIR] --model anthropic:MODEL|openai:MODEL [--base-url URL] [--transcript FILE]", "play lesson NN's scenario with your harness against a real model", runRun},
+		"serve":      {"serve [--addr PORT] [--report DIR] [--open]", "serve the lessons, your checks and a class's grades as web pages on 127.0.0.1", runServe},
+		"export":     {"export --html DIR [--report DIR]", "write the pages of labrun serve as a static site into DIR", runExport},
 		"verify":     {"verify [NN...]", "prove the kit: starters fail, solutions pass, every check can fail", runVerify},
 	}
 }
 
-var order = []string{"list", "show", "check", "watch", "hint", "diff", "reset", "pack", "run", "verify", "grade", "merge", "gradescope"}
+var order = []string{"list", "show", "check", "watch", "hint", "diff", "reset", "pack", "serve", "run", "verify", "grade", "merge", "gradescope", "export"}
 
 // run runs the subcommand args[0]. With no arguments it explains itself on
 // stderr and exits 2, as for any other wrong use.

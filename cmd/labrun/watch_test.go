@@ -16,15 +16,15 @@ import (
 	"github.com/creack/pty"
 )
 
-// screen collects what a program writes, and lets a test wait for words.
-type screen struct {
+// termScreen collects what a program writes, and lets a test wait for words.
+type termScreen struct {
 	mu   sync.Mutex
 	buf  bytes.Buffer
 	more chan struct{}
 }
 
-func newScreen(r io.Reader) *screen {
-	s := &screen{more: make(chan struct{}, 1)}
+func newTermScreen(r io.Reader) *termScreen {
+	s := &termScreen{more: make(chan struct{}, 1)}
 	go func() {
 		b := make([]byte, 4096)
 		for {
@@ -44,7 +44,7 @@ func newScreen(r io.Reader) *screen {
 	return s
 }
 
-func (s *screen) text() string {
+func (s *termScreen) text() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.buf.String()
@@ -53,7 +53,7 @@ func (s *screen) text() string {
 // waitFor waits until the program has written want n times in all. The
 // limit only keeps a broken watch from hanging the test; it measures
 // nothing.
-func (s *screen) waitFor(t *testing.T, want string, n int) {
+func (s *termScreen) waitFor(t *testing.T, want string, n int) {
 	t.Helper()
 	limit := time.After(5 * time.Minute)
 	for strings.Count(s.text(), want) < n {
@@ -100,7 +100,7 @@ func TestWatch(t *testing.T) {
 }
 
 // testWatchInATerminal drives labrun watch in a pseudo-terminal as a
-// student would: it checks at once, clears the screen and colours the
+// student would: it checks at once, clears the termScreen and colours the
 // result; every save checks again, a copy that does not compile included;
 // Ctrl-C leaves cleanly.
 func testWatchInATerminal(t *testing.T, dir string) {
@@ -114,7 +114,7 @@ func testWatchInATerminal(t *testing.T, dir string) {
 		t.Fatal(err)
 	}
 	defer tty.Close()
-	out := newScreen(tty)
+	out := newTermScreen(tty)
 	work := filepath.Join(kit, "lessons", "01-function-that-forgets", "harness.go")
 
 	out.waitFor(t, "save a file to check again", 1)
@@ -154,7 +154,7 @@ func testWatchInATerminal(t *testing.T, dir string) {
 }
 
 // testWatchOnlyPiped runs labrun watch --only on a pipe: no colours, no
-// screen clearing, one check shown; SIGTERM ends it cleanly.
+// termScreen clearing, one check shown; SIGTERM ends it cleanly.
 func testWatchOnlyPiped(t *testing.T, dir string) {
 	cmd := labrunCommand(t, dir, "watch", "01", "--only", "2.1")
 	r, w := io.Pipe()
@@ -162,7 +162,7 @@ func testWatchOnlyPiped(t *testing.T, dir string) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	out := newScreen(r)
+	out := newTermScreen(r)
 	out.waitFor(t, "save a file to check again", 1)
 	text := out.text()
 	if strings.Contains(text, "\x1b[") {

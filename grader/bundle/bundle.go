@@ -69,9 +69,9 @@ func add(z *zip.Writer, name string, data []byte, mode fs.FileMode) error {
 
 // kitFiles lists, relative to the kit's root and sorted, what grading lesson l
 // needs: the module files, the lab package, the grader (with only this
-// lesson's checks), the command, and the lesson with its solution (the
-// solution proves the kit before any student is graded). Tests and test data
-// stay behind.
+// lesson's checks), the command with the web view it links, and the lesson
+// with its solution (the solution proves the kit before any student is
+// graded). Tests and test data stay behind.
 func kitFiles(kit *grader.Kit, l *grader.Lesson) []string {
 	var out []string
 	keep := func(rel string) bool {
@@ -83,7 +83,7 @@ func kitFiles(kit *grader.Kit, l *grader.Lesson) []string {
 		}
 		return true
 	}
-	roots := []string{"go.mod", "go.sum", "lab", "grader", "cmd/labrun",
+	roots := []string{"go.mod", "go.sum", "lab", "grader", "cmd/labrun", "web",
 		"lessons/" + l.Slug, "solutions/" + l.Slug}
 	for _, root := range roots {
 		filepath.WalkDir(filepath.Join(kit.Root, root), func(path string, d fs.DirEntry, err error) error {

@@ -18,6 +18,8 @@ type C struct {
 	mu       sync.Mutex
 	failures []string
 	details  []string
+	recorded []recorded // transcripts attached by Attach and Record
+	run      string     // the scenario run under way, named for transcripts
 }
 
 // Errorf records a failure, written as a sentence for the student, and lets

@@ -19,7 +19,11 @@ var AsSent = []Option{
 // LogConversation shows messages under a failure, one a line, numbered the
 // way a provider's error message counts them. The same transcript logged
 // twice is shown once.
+//
+// The messages are also attached to the check's result as a transcript (see
+// C.Attach), for the views that draw a conversation.
 func LogConversation(c *C, title string, messages []lab.Message) {
+	c.Attach(lab.ConversationTranscript(title, messages))
 	if len(messages) == 0 {
 		c.Logf("%s: (no messages)", title)
 		return

@@ -45,6 +45,7 @@ func Main(checks map[string]Check) {
 	}
 	v := Run(check, timeout)
 	v.Check, v.Nonce = name, nonce
+	v.Transcripts = Scrub(v.Transcripts, nonce)
 	if verdictPath == "" {
 		fmt.Printf("%s: passed=%v kind=%s\n%s\n", name, v.Passed, v.Kind, strings.Join(v.Failures, "\n"))
 		os.Exit(0)
@@ -104,7 +105,7 @@ func Run(check Check, timeout time.Duration) *Verdict {
 		msg += ". Is there a loop that never ends, or a wait for something that never comes?"
 		c.mu.Lock()
 		defer c.mu.Unlock()
-		return &Verdict{Kind: KindTimeout, Failures: append(c.failures, msg), Details: c.details}
+		return &Verdict{Kind: KindTimeout, Failures: append(c.failures, msg), Details: c.details, Transcripts: c.transcriptsLocked()}
 	}
 }
 
@@ -127,7 +128,7 @@ func (c *C) goexitVerdict(stack string) *Verdict {
 func (c *C) verdict(kind string) *Verdict {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	v := &Verdict{Passed: len(c.failures) == 0, Failures: c.failures, Details: c.details}
+	v := &Verdict{Passed: len(c.failures) == 0, Failures: c.failures, Details: c.details, Transcripts: c.transcriptsLocked()}
 	if !v.Passed {
 		v.Kind = KindFailed
 		if kind != "" {

@@ -1,5 +1,7 @@
 package checkkit
 
+import "fmt"
+
 // Scenarios runs one scenario once for each of its data sets, one after the
 // other in the same program, and stops at the first run that fails. Checks
 // run every scenario at least twice, with different data: a harness that
@@ -14,7 +16,9 @@ package checkkit
 // and let later runs differ from earlier ones in data only: then a later run
 // fails only for what the earlier one left behind.
 func Scenarios[T any](c *C, sets []Data[T], scenario func(data T)) {
+	defer c.setRun("")
 	for k, run := range sets {
+		c.setRun(fmt.Sprintf("run %d of the scenario (%s)", k+1, run.Name))
 		if k > 0 {
 			c.Logf("run %d of the scenario: %s", k+1, run.Name)
 		}

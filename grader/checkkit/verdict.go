@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+
+	"harnesslab/lab"
 )
 
 // Kinds of verdict, beyond a plain pass or fail.
@@ -23,6 +25,9 @@ type Verdict struct {
 	Kind     string   `json:"kind,omitempty"`     // empty when passed
 	Failures []string `json:"failures,omitempty"` // each a sentence, perhaps followed by diff lines
 	Details  []string `json:"details,omitempty"`  // context logged by the check
+	// Transcripts are the runs the check recorded or logged (added within
+	// the verdict's format: absent means none).
+	Transcripts []lab.Transcript `json:"transcripts,omitempty"`
 }
 
 // Environment variables the host sets for a check program.

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"harnesslab/grader"
+	"harnesslab/grader/results"
 )
 
 // The format name and version report.json declares. The version changes
@@ -14,6 +15,12 @@ const (
 	ReportFormat  = "harnesslab-report"
 	ReportVersion = 1
 )
+
+// MaxTranscriptBytes is about how much transcript JSON report.json keeps
+// for one check of one submission. Past it a transcript keeps its first
+// events and is marked as cut ("cut": true and a note saying how many events
+// are missing).
+const MaxTranscriptBytes = 48 << 10
 
 // Report is the document in report.json: every submission's full result
 // and a summary. It holds no timestamps, so the same results give the same
@@ -46,6 +53,7 @@ func WriteReport(w io.Writer, subs []Submission, opt Options) error {
 		subs = []Submission{}
 	}
 	for i := range subs {
+		subs[i].Checks = results.CapTranscripts(subs[i].Checks, MaxTranscriptBytes)
 		if subs[i].Checks == nil {
 			subs[i].Checks = []grader.CheckResult{} // "checks": [], so readers can always iterate
 		}

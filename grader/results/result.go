@@ -3,6 +3,8 @@ package results
 import (
 	"sort"
 	"time"
+
+	"harnesslab/lab"
 )
 
 // CheckResult is the outcome of one check.
@@ -19,6 +21,10 @@ type CheckResult struct {
 	MaxPoints float64       `json:"max_points"`         // what the check is worth
 	Hidden    bool          `json:"hidden,omitempty"`   // hidden from students in Gradescope
 	Duration  time.Duration `json:"duration,omitempty"` // how long it ran
+	// Transcripts are the runs the check recorded: what the student's code
+	// sent the model, what came back, which tools ran. A report may cut
+	// them to a size (see CapTranscripts); a cut one says so.
+	Transcripts []lab.Transcript `json:"transcripts,omitempty"`
 }
 
 // Result is the outcome of checking one copy of a lesson: a student's folder,

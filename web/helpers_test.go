@@ -1,0 +1,93 @@
+package web
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+
+	"harnesslab/grader"
+	"harnesslab/grader/report"
+	"harnesslab/lab"
+)
+
+var (
+	kitOnce sync.Once
+	kitSite *Site
+	kitErr  error
+)
+
+// sharedSite is one Site over the repository's own kit, shared by the tests
+// so the cells of a lesson are built and run once.
+func sharedSite(t *testing.T) *Site {
+	t.Helper()
+	kitOnce.Do(func() {
+		kit, err := grader.FindKit("..")
+		if err != nil {
+			kitErr = err
+			return
+		}
+		lessons, err := kit.Lessons()
+		kitSite, kitErr = &Site{Kit: kit, Lessons: lessons, Progress: map[string]string{"02": "3/13 checks pass"}, Report: classReport()}, err
+	})
+	if kitErr != nil {
+		t.Fatalf("load the kit: %v", kitErr)
+	}
+	return kitSite
+}
+
+// get fetches path from h and returns the status and the body.
+func get(t *testing.T, h http.Handler, method, path string) (int, string) {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(method, path, nil))
+	body, _ := io.ReadAll(rec.Result().Body)
+	return rec.Code, string(body)
+}
+
+// mustContain fails for every piece the page lacks.
+func mustContain(t *testing.T, page string, pieces ...string) {
+	t.Helper()
+	for _, p := range pieces {
+		if !strings.Contains(page, p) {
+			t.Errorf("the page lacks %q", p)
+		}
+	}
+}
+
+// classReport is a small graded class: one passed, two failed (both failing
+// "calls" first), one that did not compile, and a transcript with a refusal.
+func classReport() *report.Report {
+	check := func(name string, passed bool) grader.CheckResult {
+		c := grader.CheckResult{Name: name, Sentence: "the " + name + " sentence", Lab: 1, Passed: passed, MaxPoints: 1}
+		if passed {
+			c.Points = 1
+		} else {
+			c.Kind, c.Message = grader.Kind("failed"), name+" went wrong"
+		}
+		return c
+	}
+	refused := lab.NewTranscript("run 1 of the scenario (the lesson's files): Chat")
+	refused.Events = []lab.Event{
+		{Kind: lab.EventRequest, System: "sys", Tokens: 42, Messages: []lab.WireMessage{{Role: lab.RoleUser, Content: "What port?"}}},
+		{Kind: lab.EventRefusal, Error: "400 invalid_request: messages[1]: toolCall c1 has no toolResult"},
+		{Kind: lab.EventRead, Path: "config.py"},
+	}
+	failing := check("calls", false)
+	failing.Transcripts = []lab.Transcript{refused}
+	sub := func(name string, status grader.Status, checks ...grader.CheckResult) report.Submission {
+		r := grader.Result{Name: name, Lesson: "02", Status: status, MaxScore: 2, Checks: checks}
+		for _, c := range checks {
+			r.Score += c.Points
+		}
+		return report.Submission{Result: r, Folder: name}
+	}
+	return &report.Report{Format: report.ReportFormat, Version: report.ReportVersion, Lesson: "02", Submissions: []report.Submission{
+		sub("ada", grader.StatusPassed, check("calls", true), check("answer", true)),
+		sub("bo", grader.StatusFailed, failing, check("answer", true)),
+		sub("cy", grader.StatusFailed, check("calls", false), check("answer", false)),
+		sub("dee", grader.StatusNoCompile, check("calls", false), check("answer", false)),
+	}}
+}

@@ -1,0 +1,216 @@
+package web
+
+import (
+	"context"
+	"embed"
+	"fmt"
+	"html/template"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"harnesslab/grader"
+	"harnesslab/grader/report"
+)
+
+//go:embed templates/*.html
+var templateFiles embed.FS
+
+//go:embed static/style.css
+var styleCSS []byte
+
+// Site is the web view of one kit. Its zero value is not useful: set Kit and
+// Lessons. The other fields are optional.
+type Site struct {
+	// Kit is the kit whose lessons are shown.
+	Kit *grader.Kit
+	// Lessons are the lessons shown, in order.
+	Lessons []*grader.Lesson
+	// Progress says, for a lesson number, how far the student got, in
+	// words ("3 of 13 checks pass"). A lesson it lacks is "not checked yet".
+	Progress map[string]string
+	// Report is a graded class (a `labrun grade` report.json); nil shows no
+	// dashboard.
+	Report *report.Report
+	// Static leaves out what needs the server: the "Check my work" button.
+	Static bool
+	// CellTimeout is how long one cell may run; zero means 10 seconds.
+	CellTimeout time.Duration
+	// OnCheck, when set, is told the result of every check a student runs
+	// from the page (labrun remembers it for `labrun list`).
+	OnCheck func(l *grader.Lesson, r *grader.Result)
+
+	once  sync.Once
+	pages *template.Template
+	err   error
+
+	mu    sync.Mutex
+	cells map[string][]grader.Cell // the reference cells of each lesson, run once
+}
+
+// templates parses the embedded templates once.
+func (s *Site) templates() (*template.Template, error) {
+	s.once.Do(func() {
+		s.pages, s.err = template.New("").Funcs(funcs).ParseFS(templateFiles, "templates/*.html")
+		if s.err != nil {
+			s.err = fmt.Errorf("parse the page templates: %v", s.err)
+		}
+	})
+	return s.pages, s.err
+}
+
+// render writes the page named name with data.
+func (s *Site) render(w io.Writer, name string, data any) error {
+	t, err := s.templates()
+	if err != nil {
+		return err
+	}
+	if err := t.ExecuteTemplate(w, name, data); err != nil {
+		return fmt.Errorf("draw the page %s: %v", name, err)
+	}
+	return nil
+}
+
+// lesson returns the lesson numbered number, or nil.
+func (s *Site) lesson(number string) *grader.Lesson {
+	for _, l := range s.Lessons {
+		if l.Number == number {
+			return l
+		}
+	}
+	return nil
+}
+
+// referenceCells runs the lesson's cells against its reference solution,
+// once per Site.
+func (s *Site) referenceCells(ctx context.Context, l *grader.Lesson) ([]grader.Cell, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if c, ok := s.cells[l.Number]; ok {
+		return c, nil
+	}
+	cells, err := l.RunCells(ctx, grader.Source{Dir: l.SolutionDir()}, s.cellTimeout())
+	if err != nil {
+		return nil, err
+	}
+	if s.cells == nil {
+		s.cells = map[string][]grader.Cell{}
+	}
+	s.cells[l.Number] = cells
+	return cells, nil
+}
+
+func (s *Site) cellTimeout() time.Duration {
+	if s.CellTimeout > 0 {
+		return s.CellTimeout
+	}
+	return 10 * time.Second
+}
+
+// readme returns the lesson's README with its lists of checks filled in.
+func readme(l *grader.Lesson) (string, error) {
+	data, err := os.ReadFile(filepath.Join(l.Dir, "README.md"))
+	if err != nil {
+		return "", fmt.Errorf("read the README of lesson %s: %v", l.Number, err)
+	}
+	text, err := l.SpliceChecks(string(data))
+	if err != nil {
+		return "", fmt.Errorf("lesson %s: %v", l.Number, err)
+	}
+	return text, nil
+}
+
+// Page file names. Every page sits at the top of the site, so the same
+// relative links work from the server and from exported files.
+func lessonPage(number string) string { return "lesson-" + number + ".html" }
+func checkPage(number string) string  { return "check-" + number + ".html" }
+func submissionPage(folder string) string {
+	return "submission-" + folder + ".html"
+}
+
+const reportPage = "report.html"
+
+var funcs = template.FuncMap{
+	"lessonPage":     lessonPage,
+	"checkPage":      checkPage,
+	"submissionPage": submissionPage,
+	"add":            func(a, b int) int { return a + b },
+	"lines":          func(s string) []string { return strings.Split(strings.TrimRight(s, "\n"), "\n") },
+}
+
+// Handler returns the site's pages:
+//
+//	/ and /index.html      the course
+//	/lesson-NN.html        a lesson, its cells run against the reference
+//	/check-NN.html         POST: check the student's copy and show the result
+//	/report.html           the dashboard of Report
+//	/submission-NAME.html  one submission of Report
+//	/style.css             the style sheet
+func (s *Site) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /{$}", s.serveCourse)
+	mux.HandleFunc("GET /index.html", s.serveCourse)
+	mux.HandleFunc("GET /style.css", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/css; charset=utf-8")
+		w.Write(styleCSS)
+	})
+	mux.HandleFunc("GET /{page}", s.servePage)
+	mux.HandleFunc("POST /{page}", s.serveCheck)
+	return mux
+}
+
+// servePage serves the pages named by a prefix and a key.
+func (s *Site) servePage(w http.ResponseWriter, r *http.Request) {
+	page := r.PathValue("page")
+	name, ok := strings.CutSuffix(page, ".html")
+	switch {
+	case !ok:
+	case strings.HasPrefix(name, "lesson-"):
+		s.serveLesson(w, r, strings.TrimPrefix(name, "lesson-"))
+		return
+	case strings.HasPrefix(name, "check-"):
+		s.serveCheckForm(w, r, strings.TrimPrefix(name, "check-"))
+		return
+	case name == "report":
+		s.serveReport(w, r)
+		return
+	case strings.HasPrefix(name, "submission-"):
+		s.serveSubmission(w, r, strings.TrimPrefix(name, "submission-"))
+		return
+	}
+	s.notFound(w, fmt.Sprintf("There is no page %q here. Start from the course page.", page))
+}
+
+// notFound answers 404 with a page that says what to do.
+func (s *Site) notFound(w http.ResponseWriter, why string) {
+	w.WriteHeader(http.StatusNotFound)
+	s.render(w, "problem.html", problemData{Title: "Not found", Why: why})
+}
+
+// fail answers 500 with the error, in words.
+func (s *Site) fail(w http.ResponseWriter, err error) {
+	w.WriteHeader(http.StatusInternalServerError)
+	s.render(w, "problem.html", problemData{Title: "Something went wrong", Why: err.Error()})
+}
+
+// problemData is what the problem page shows.
+type problemData struct {
+	Title string
+	Why   string
+}
+
+// write renders a page into a buffer first, so a template error becomes a
+// clear 500 rather than half a page.
+func (s *Site) write(w http.ResponseWriter, name string, data any) {
+	var b strings.Builder
+	if err := s.render(&b, name, data); err != nil {
+		s.fail(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	io.WriteString(w, b.String())
+}
