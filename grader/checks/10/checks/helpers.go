@@ -117,11 +117,15 @@ func tell(c *checkkit.C, start map[string]string, acts []act, want map[string]st
 		default:
 			err := convs[a.conv].Undo(a.undo)
 			story = append(story, fmt.Sprintf("conversation %d undoes its edit of %s", a.conv+1, a.undo))
-			got := ""
-			if err != nil {
-				got = err.Error()
-			}
-			if !c.Equal(fmt.Sprintf("After %s, Undo(%q) gave the wrong answer (an empty text stands for no error).", checkkit.List(story[:len(story)-1]), a.undo), a.undoErr, got) {
+			before := checkkit.List(story[:len(story)-1])
+			switch {
+			case err == nil && a.undoErr != "":
+				c.Errorf("After %s, Undo(%q) returned nil, so it wrote the file; it should refuse with %s.", before, a.undo, checkkit.Quote(a.undoErr))
+				return
+			case err != nil && a.undoErr == "":
+				c.Errorf("After %s, Undo(%q) refused with %s; it should put the original back and return nil.", before, a.undo, checkkit.Quote(err.Error()))
+				return
+			case err != nil && !c.Equal(fmt.Sprintf("After %s, Undo(%q) refused for the wrong reason.", before, a.undo), a.undoErr, err.Error()):
 				return
 			}
 			if a.undoErr == "" {
