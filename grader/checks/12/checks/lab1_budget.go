@@ -113,7 +113,8 @@ func trimAt(c *checkkit.C, tc trimCase, budget int) bool {
 	if len(got) > 0 && got[0].Role != lab.RoleUser {
 		checkkit.LogConversation(c, "What Trim returned", got)
 		c.Errorf("Trim with a budget of %d tokens returned a list that starts with a %s message; it should start "+
-			"where a turn starts, at a user message.", budget, got[0].Role)
+			"where a turn starts, at a user message. Cut anywhere else and a kept result can lose its call, or a "+
+			"kept answer its question.", budget, got[0].Role)
 		return false
 	}
 	first := len(fresh) - len(want)

@@ -74,8 +74,8 @@ func compactKeepsRecentTurns(c *checkkit.C) {
 		_, newer := olderAndNewer(cc.turns, cc.keep)
 		want := append([]lab.Message{lab.User(summaryPrefix + cc.summary)}, newer...)
 		if !checkkit.SameMessages(c, fmt.Sprintf("Compact keeping %s should return one user message, SummaryPrefix "+
-			"followed by the model's summary, then the newest %s exactly as they were.",
-			checkkit.Plural(cc.keep, "turn"), checkkit.Plural(cc.keep, "turn")), want, got, 0) {
+			"followed by the model's summary, then the turns it keeps (the newest %d), unchanged.",
+			checkkit.Plural(cc.keep, "turn"), cc.keep), want, got, 0) {
 			checkkit.LogConversation(c, "What Compact returned", got)
 			return
 		}
