@@ -1,0 +1,136 @@
+package checks
+
+import (
+	"fmt"
+
+	"harnesslab/grader/checkkit"
+	"harnesslab/lab"
+)
+
+// Lab 1, continued: compaction. The older turns go to the model for a
+// summary; the newest turns stay as they are.
+
+// compactCase is one conversation to compact, the turns to keep and the
+// summary the model writes.
+type compactCase struct {
+	turns   []turn
+	keep    int
+	summary string
+}
+
+// compactCases are the conversations of the compaction checks: the first
+// keeps one turn of a conversation with calls, the second keeps two.
+var compactCases = []checkkit.Data[compactCase]{
+	{Name: "Ada's conversation, keeping the newest turn", Data: compactCase{keep: 1,
+		summary: "The user is Ada. config.py sets PORT = 9090.",
+		turns: []turn{
+			{question: "Hi, I'm Ada.", answer: "Hello Ada!"},
+			{question: "What port does config.py set?", answer: "9090.", calls: []call{{"c1", "config.py", "PORT = 9090\n"}}},
+			{question: "Compare a.txt and b.txt.", answer: "a has 1, b has 22.",
+				calls: []call{{"c2", "a.txt", "x = 1\n"}, {"c3", "b.txt", "x = 22\n"}}},
+			{question: "Thanks.", answer: "You're welcome."},
+		}}},
+	{Name: "Grace's conversation, keeping the two newest turns", Data: compactCase{keep: 2,
+		summary: "The user is Grace; notes.md says ship it.",
+		turns: []turn{
+			{question: "My name is Grace.", answer: "Hi Grace."},
+			{question: "Read notes.md.", answer: "It says ship it.", calls: []call{{"c1", "notes.md", "ship it\n"}}},
+			{question: "And app.toml?", answer: "Port 7070.", calls: []call{{"c2", "app.toml", "port = 7070\n"}}},
+			{question: "Bye.", answer: "Bye, Grace."},
+		}}},
+}
+
+// olderAndNewer splits the messages of turns: all but the newest keep turns,
+// and those.
+func olderAndNewer(turns []turn, keep int) (older, newer []lab.Message) {
+	return conversation(turns[:len(turns)-keep]...), conversation(turns[len(turns)-keep:]...)
+}
+
+func compactAsksForSummary(c *checkkit.C) {
+	checkkit.Scenarios(c, compactCases, func(cc compactCase) {
+		model := lab.NewScriptedModel(lab.Say(cc.summary), lab.Say("A second summary nobody asked for."))
+		S.Compact(model, conversation(cc.turns...), cc.keep)
+		older, _ := olderAndNewer(cc.turns, cc.keep)
+		want := lab.Request{System: summaryPrompt, Messages: append(older, lab.User(summaryAsk))}
+		checkkit.LogRefusals(c, model)
+		if model.Asked() != 1 {
+			c.Errorf("Compact keeping %s of %s should ask the model for a summary once; it asked %s.",
+				checkkit.Plural(cc.keep, "turn"), checkkit.Plural(len(cc.turns), "turn"), checkkit.Times(model.Asked()))
+			return
+		}
+		got := model.Calls()[0]
+		if !c.Equal(fmt.Sprintf("Compact keeping %s should ask for the summary with SummaryPrompt as the system "+
+			"prompt, no tools, and the messages of the %s before them, then a user message saying SummaryAsk.",
+			checkkit.Plural(cc.keep, "turn"), checkkit.Plural(len(cc.turns)-cc.keep, "older turn")), want, got) {
+			checkkit.LogConversation(c, "The request Compact sent", got.Messages)
+		}
+	})
+}
+
+func compactKeepsRecentTurns(c *checkkit.C) {
+	checkkit.Scenarios(c, compactCases, func(cc compactCase) {
+		model := lab.NewScriptedModel(lab.Say(cc.summary))
+		got := S.Compact(model, conversation(cc.turns...), cc.keep)
+		_, newer := olderAndNewer(cc.turns, cc.keep)
+		want := append([]lab.Message{lab.User(summaryPrefix + cc.summary)}, newer...)
+		if !checkkit.SameMessages(c, fmt.Sprintf("Compact keeping %s should return one user message, SummaryPrefix "+
+			"followed by the model's summary, then the turns it keeps (the newest %d), unchanged.",
+			checkkit.Plural(cc.keep, "turn"), cc.keep), want, got, 0) {
+			checkkit.LogConversation(c, "What Compact returned", got)
+			return
+		}
+		if problems := lab.Validate(got); len(problems) > 0 {
+			c.Errorf("Compact returned a list a provider would refuse: %s.", problems[0])
+		}
+	})
+}
+
+// refusingModel refuses every request, as a provider does when it is down,
+// and counts them.
+type refusingModel struct{ asked int }
+
+// Complete refuses the request.
+func (m *refusingModel) Complete(string, []lab.Message, []lab.Spec) lab.Message {
+	m.asked++
+	return lab.Message{Role: lab.RoleAssistant, StopReason: "error", Error: "529 overloaded: try again later"}
+}
+
+func compactShortListUnchanged(c *checkkit.C) {
+	checkkit.Scenarios(c, compactCases, func(cc compactCase) {
+		short := cc.turns[len(cc.turns)-cc.keep:]
+		model := lab.NewScriptedModel(lab.Say(cc.summary))
+		got := S.Compact(model, conversation(short...), cc.keep)
+		if model.Asked() != 0 {
+			c.Errorf("Compact keeping %s, given only %s, has nothing older to summarize and should not ask the "+
+				"model; it asked %s.", checkkit.Plural(cc.keep, "turn"), checkkit.Plural(len(short), "turn"),
+				checkkit.Times(model.Asked()))
+			return
+		}
+		if !checkkit.SameMessages(c, fmt.Sprintf("Compact keeping %s, given only %s, should return the list as it was.",
+			checkkit.Plural(cc.keep, "turn"), checkkit.Plural(len(short), "turn")), conversation(short...), got, 0) {
+			return
+		}
+		refusing := &refusingModel{}
+		got = S.Compact(refusing, conversation(cc.turns...), cc.keep)
+		if !checkkit.SameMessages(c, fmt.Sprintf("Compact keeping %s of %s, when the model refuses the summary "+
+			"request (529 overloaded), should return the whole list as it was: a summary that never came must not "+
+			"cost the older turns.", checkkit.Plural(cc.keep, "turn"), checkkit.Plural(len(cc.turns), "turn")),
+			conversation(cc.turns...), got, 0) {
+			checkkit.LogConversation(c, "What Compact returned", got)
+		}
+	})
+}
+
+func compactLeavesCallerList(c *checkkit.C) {
+	checkkit.Scenarios(c, compactCases, func(cc compactCase) {
+		messages := conversation(cc.turns...)
+		pristine := conversation(cc.turns...)
+		got := S.Compact(lab.NewScriptedModel(lab.Say(cc.summary)), messages, cc.keep)
+		if !sameAsBefore(c, "Compact", pristine, messages) || !notShared(c, "Compact", pristine, messages, got) {
+			return
+		}
+		short := conversation(cc.turns[len(cc.turns)-cc.keep:]...)
+		got = S.Compact(lab.NewScriptedModel(lab.Say(cc.summary)), short, cc.keep)
+		notShared(c, "Compact (given a list with nothing to summarize)", conversation(cc.turns[len(cc.turns)-cc.keep:]...), short, got)
+	})
+}
