@@ -200,6 +200,13 @@ func showSpans(spans []lab.Span) string {
 	if len(spans) == 0 {
 		return "no tool ran"
 	}
+	spans = append([]lab.Span(nil), spans...)
+	sort.SliceStable(spans, func(i, j int) bool {
+		if spans[i].Start != spans[j].Start {
+			return spans[i].Start < spans[j].Start
+		}
+		return spans[i].End < spans[j].End
+	})
 	var out string
 	for i, s := range spans {
 		out += fmt.Sprintf("\n  %d. %s(%s) ran from %v to %v", i+1, s.Tool, argWords(s.Args), s.Start, s.End)
