@@ -46,11 +46,7 @@ func classes() map[string]string {
 func showCalls(calls []lab.Block) string {
 	parts := make([]string, len(calls))
 	for i, b := range calls {
-		var args []string
-		for _, k := range sortedKeys(b.Arguments) {
-			args = append(args, fmt.Sprint(b.Arguments[k]))
-		}
-		parts[i] = fmt.Sprintf("%d:%s(%s)", i, b.Name, strings.Join(args, ", "))
+		parts[i] = fmt.Sprintf("%d:%s(%s)", i, b.Name, argWords(b.Arguments))
 	}
 	return strings.Join(parts, " ")
 }

@@ -1,6 +1,8 @@
 package checks
 
 import (
+	"sort"
+	"strings"
 	"time"
 
 	"harnesslab/grader/checkkit"
@@ -29,9 +31,38 @@ func runAndCompare(c *checkkit.C, sc scenario) outcome {
 	got := runCalls(sc, roundsOf(sc.calls), false)
 	c.Logf("%s: the calls were %s", sc.what, showCalls(sc.calls))
 	c.Logf("%s: on the clock, %s", sc.what, showSpans(got.spans))
-	checkkit.SameMessages(c, sc.what+": RunCalls should return one result per call, in the order of the calls, each quoting its call's id",
-		expected(sc, len(sc.calls)), got.results, 0)
+	compareResults(c, sc.what, expected(sc, len(sc.calls)), got)
 	return got
+}
+
+// compareResults compares the whole list of results with want. Results that
+// are all there but in another order are said to be so first: that is the
+// mistake of appending results in the order they finish.
+func compareResults(c *checkkit.C, what string, want []lab.Message, got outcome) {
+	if ids(got.results) != ids(want) && sameIDs(ids(got.results), ids(want)) {
+		c.Errorf("%s: the results came back in the order %s, but the calls were %s. "+
+			"Put each result in the place of its call, whatever order the calls finish in.", what, ids(got.results), ids(want))
+		return
+	}
+	checkkit.SameMessages(c, what+": RunCalls should return one result per call, in the order of the calls, each quoting its call's id",
+		want, got.results, 0)
+}
+
+// ids lists the call ids that results quote, in order: "c2, c1".
+func ids(results []lab.Message) string {
+	var out []string
+	for _, r := range results {
+		out = append(out, r.ToolCallID)
+	}
+	return strings.Join(out, ", ")
+}
+
+// sameIDs reports whether two lists of ids hold the same ids, in any order.
+func sameIDs(a, b string) bool {
+	x, y := strings.Split(a, ", "), strings.Split(b, ", ")
+	sort.Strings(x)
+	sort.Strings(y)
+	return strings.Join(x, ",") == strings.Join(y, ",")
 }
 
 func resultsInCallOrder(c *checkkit.C) {
@@ -128,7 +159,9 @@ func writeRunsAlone(c *checkkit.C) {
 			calls:  []lab.Block{writeOf("w1", "p.txt", "after\n"), readOf("w2", "p.txt"), readOf("w3", "q.txt")},
 		}},
 	}, func(sc scenario) {
-		got := runAndCompare(c, sc)
+		got := runCalls(sc, roundsOf(sc.calls), false)
+		c.Logf("%s: the calls were %s", sc.what, showCalls(sc.calls))
+		c.Logf("%s: on the clock, %s", sc.what, showSpans(got.spans))
 		for _, s := range got.spans {
 			if s.Tool != "write" || len(s.Overlap) == 0 {
 				continue
@@ -141,6 +174,7 @@ func writeRunsAlone(c *checkkit.C) {
 				"everything before it has finished when it starts, and nothing after it starts until it has finished.",
 				sc.what, argWords(s.Args), checkkit.List(others))
 		}
+		compareResults(c, sc.what, expected(sc, len(sc.calls)), got)
 		if want := wallOf(sc, len(sc.calls)); !c.Failed() && got.wall > want+ms {
 			c.Errorf("%s took %v on the clock, but should take %v: the reads on each side of the write should run at the same time.", sc.what, got.wall, want)
 		}
@@ -162,7 +196,9 @@ func writesInListedOrder(c *checkkit.C) {
 			calls:  []lab.Block{writeOf("k1", "x.txt", "first\n"), writeOf("k2", "x.txt", "second\n"), writeOf("k3", "y.txt", "third\n")},
 		}},
 	}, func(sc scenario) {
-		got := runAndCompare(c, sc)
+		got := runCalls(sc, roundsOf(sc.calls), false)
+		c.Logf("%s: the calls were %s", sc.what, showCalls(sc.calls))
+		c.Logf("%s: on the clock, %s", sc.what, showSpans(got.spans))
 		var want, order []string
 		for _, b := range sc.calls {
 			if b.Name == "write" {
@@ -175,6 +211,7 @@ func writesInListedOrder(c *checkkit.C) {
 			}
 		}
 		c.Equal(sc.what+": the writes should start in the order the model listed them, each after the one before has finished", want, order)
+		compareResults(c, sc.what, expected(sc, len(sc.calls)), got)
 		pristine := lab.NewWorkspace(sc.files)
 		for _, b := range sc.calls {
 			if b.Name == "write" {
@@ -238,8 +275,8 @@ func cancelledCallsGetResults(c *checkkit.C) {
 		}
 		got := runCalls(sc, rounds, false)
 		c.Logf("%s: on the clock, %s", sc.what, showSpans(got.spans))
-		checkkit.SameMessages(c, sc.what+": every call gets a result; the calls of the batches that had not started when the run stopped get the cancelled result",
-			expected(sc, stop), got.results, 0)
+		compareResults(c, sc.what+": every call gets a result, and the calls of the batches that had not started when the run stopped get the cancelled result;",
+			expected(sc, stop), got)
 		c.Equal(sc.what+": only the calls of the batches that started before the run stopped should run (listed here in alphabetical order)",
 			callWords(sc.calls[:stop]), runWords(got.spans))
 	})

@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"harnesslab/lab"
@@ -62,6 +63,6 @@ func run(title string, calls []lab.Block, stop bool) {
 	}
 	fmt.Printf("  on the clock: %v\n", tl.Now())
 	for _, r := range results {
-		fmt.Printf("  %s", lab.Show([]lab.Message{r}))
+		fmt.Println("  " + strings.TrimSpace(lab.Show([]lab.Message{r})))
 	}
 }
