@@ -45,7 +45,8 @@ func TestLessonPage(t *testing.T) {
 		"I don&#39;t know your name.",                     // the first cell's real output
 		`<details class="quiz"><summary>`,                 // the warm-up question's output waits
 		`<form method="post" action="check-02.html"`,      // Check my work
-		"1.1 ToolCalls returns every call inside a reply") // the checks list, spliced in
+		"1.1 ToolCalls returns every call inside a reply", // the checks list, spliced in
+		`<section class="transcript" aria-label="transcript Chat with a reply that asks for two files">`) // a cell's recorded run, drawn
 	if strings.Contains(page, "<!-- cell") {
 		t.Error("a cell marker was left in the page")
 	}

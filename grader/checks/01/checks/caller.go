@@ -72,9 +72,11 @@ func chatSendsTheCallersList(c *checkkit.C) {
 	}, func(play func() callerStory) {
 		given := play()
 		model := lab.NewScriptedModel(echo())
-		first, _ := S.Chat(model, nil, given.turns[0])
+		rec := c.Record("Chat called with the lists a caller chose")
+		asked := rec.Model(model)
+		first, _ := S.Chat(asked, nil, given.turns[0])
 		kept := lab.CloneMessages(first)
-		second, _ := S.Chat(model, first, given.turns[1])
+		second, _ := S.Chat(asked, first, given.turns[1])
 		fresh := play()
 		if !sameList(c, "Two turns from an empty list should give back four messages: for each turn, your words and the model's reply.",
 			[]lab.Message{lab.User(fresh.turns[0]), echoOf(fresh.turns[0]), lab.User(fresh.turns[1]), echoOf(fresh.turns[1])}, second) {
@@ -97,33 +99,34 @@ func chatSendsTheCallersList(c *checkkit.C) {
 				given.saved, want.resumed, want.saved},
 		}
 		for _, step := range steps {
-			if _, ok := step.check(c, model); !ok {
+			if _, ok := step.check(c, asked, model); !ok {
 				return
 			}
 		}
-		interleaved(c, model, given, want)
+		interleaved(c, asked, model, given, want)
 	})
 }
 
 // interleaved plays two new conversations at once, turn by turn, each
-// caller carrying on from the list Chat returned to it.
-func interleaved(c *checkkit.C, model *lab.ScriptedModel, given, want callerStory) {
+// caller carrying on from the list Chat returned to it. Chat is handed
+// asked, which answers as model does.
+func interleaved(c *checkkit.C, asked lab.Model, model *lab.ScriptedModel, given, want callerStory) {
 	mine, ok := callerStep{fmt.Sprintf("Two conversations ran at once. The first started, from an empty list, with %s.", checkkit.Quote(want.mine[0])),
-		nil, given.mine[0], nil}.check(c, model)
+		nil, given.mine[0], nil}.check(c, asked, model)
 	if !ok {
 		return
 	}
 	other, ok := callerStep{fmt.Sprintf("Two conversations ran at once. The second started, from an empty list, with %s.", checkkit.Quote(want.other[0])),
-		nil, given.other[0], nil}.check(c, model)
+		nil, given.other[0], nil}.check(c, asked, model)
 	if !ok {
 		return
 	}
 	if _, ok := (callerStep{fmt.Sprintf("Two conversations ran at once. The first carried on from its own list and said %s.", checkkit.Quote(want.mine[1])),
-		mine, given.mine[1], []lab.Message{lab.User(want.mine[0]), echoOf(want.mine[0])}}).check(c, model); !ok {
+		mine, given.mine[1], []lab.Message{lab.User(want.mine[0]), echoOf(want.mine[0])}}).check(c, asked, model); !ok {
 		return
 	}
 	callerStep{fmt.Sprintf("Two conversations ran at once. The second carried on from its own list and said %s.", checkkit.Quote(want.other[1])),
-		other, given.other[1], []lab.Message{lab.User(want.other[0]), echoOf(want.other[0])}}.check(c, model)
+		other, given.other[1], []lab.Message{lab.User(want.other[0]), echoOf(want.other[0])}}.check(c, asked, model)
 }
 
 // A callerStep is one call of Chat with a list the caller chose: what the
@@ -137,10 +140,11 @@ type callerStep struct {
 }
 
 // check makes the call, compares the request, the list returned and the
-// answer with what they should be, and returns the list Chat returned.
-func (s callerStep) check(c *checkkit.C, model *lab.ScriptedModel) ([]lab.Message, bool) {
+// answer with what they should be, and returns the list Chat returned. Chat
+// is handed asked, which answers as model does (a recorder around it).
+func (s callerStep) check(c *checkkit.C, asked lab.Model, model *lab.ScriptedModel) ([]lab.Message, bool) {
 	before, answered := model.Asked(), len(model.Calls())
-	list, answer := S.Chat(model, s.given, s.text)
+	list, answer := S.Chat(asked, s.given, s.text)
 	if n := model.Asked() - before; n != 1 || len(model.Calls()) != answered+1 {
 		c.Errorf("%s Chat should ask the model once; it asked %s.", s.what, checkkit.Times(n))
 		checkkit.LogRefusals(c, model)

@@ -22,14 +22,17 @@ type turn struct {
 }
 
 // converse says each text in turn the way a caller should, carrying on from
-// the list Chat returned, starting from start.
-func converse(model *lab.ScriptedModel, start []lab.Message, texts []string) []turn {
+// the list Chat returned, starting from start. The turns are attached to c as
+// one transcript.
+func converse(c *checkkit.C, model *lab.ScriptedModel, start []lab.Message, texts []string) []turn {
+	rec := c.Record(checkkit.Plural(len(texts), "turn") + " of Chat")
+	asked := rec.Model(model)
 	messages := start
 	turns := make([]turn, 0, len(texts))
 	for _, text := range texts {
 		before := model.Asked()
 		var answer string
-		messages, answer = S.Chat(model, messages, text)
+		messages, answer = S.Chat(asked, messages, text)
 		turns = append(turns, turn{text: text, list: lab.CloneMessages(messages), answer: answer, asked: model.Asked() - before})
 	}
 	return turns

@@ -245,3 +245,27 @@ func TestMisfiled(t *testing.T) {
 		t.Errorf("misfiled named %q; want messages 1 and 2", got)
 	}
 }
+
+func TestEveryChatCheckRecordsItsTurns(t *testing.T) {
+	// The checks of lab 2 hand Chat a model: each verdict carries the
+	// transcript of the turns it played, one request for each model call.
+	for _, name := range []string{"chat_sends_the_callers_list", "every_request_carries_whole_list",
+		"first_turn_sends_system_and_words", "list_grows_by_words_and_reply", "model_words_stay_the_models",
+		"one_request_per_turn", "provider_accepts_every_request", "remembers_name_at_turn_four"} {
+		v := run(t, name, reference())
+		requests, replies := 0, 0
+		for _, tr := range v.Transcripts {
+			for _, e := range tr.Events {
+				switch e.Kind {
+				case lab.EventRequest:
+					requests++
+				case lab.EventReply:
+					replies++
+				}
+			}
+		}
+		if requests == 0 || requests != replies {
+			t.Errorf("%s recorded %d requests and %d replies; want some, one reply for each request", name, requests, replies)
+		}
+	}
+}

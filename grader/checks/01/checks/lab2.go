@@ -25,7 +25,7 @@ func systemIsTheLessons(c *checkkit.C) {
 func firstTurnSendsSystemAndWords(c *checkkit.C) {
 	checkkit.Scenarios(c, twoStories, func(play func() story) {
 		model := play().model(extra)
-		turns := converse(model, nil, play().turns[:1])
+		turns := converse(c, model, nil, play().turns[:1])
 		requests, ok := onceEach(c, model, turns)
 		if !ok {
 			return
@@ -49,7 +49,7 @@ func listGrowsByWordsAndReply(c *checkkit.C) {
 	}, func(play func() story) {
 		given := play()
 		model := given.model(extra)
-		turns := converse(model, given.saved, given.turns)
+		turns := converse(c, model, given.saved, given.turns)
 		if !askedOnceEach(c, turns) {
 			return
 		}
@@ -76,7 +76,7 @@ func listGrowsByWordsAndReply(c *checkkit.C) {
 func everyRequestCarriesWholeList(c *checkkit.C) {
 	checkkit.Scenarios(c, twoStories, func(play func() story) {
 		model := play().model(extra)
-		turns := converse(model, nil, play().turns)
+		turns := converse(c, model, nil, play().turns)
 		requests, ok := onceEach(c, model, turns)
 		if !ok {
 			return
@@ -96,7 +96,7 @@ func everyRequestCarriesWholeList(c *checkkit.C) {
 func remembersNameAtTurnFour(c *checkkit.C) {
 	checkkit.Scenarios(c, twoNames, func(play func() nameStory) {
 		model := lab.NewScriptedModel(lab.Forgetful())
-		turns := converse(model, nil, play().turns)
+		turns := converse(c, model, nil, play().turns)
 		want := play()
 		last := len(want.turns) - 1
 		if got := turns[last].answer; got != want.answers[last] {
@@ -121,7 +121,7 @@ func remembersNameAtTurnFour(c *checkkit.C) {
 func modelWordsStayTheModels(c *checkkit.C) {
 	checkkit.Scenarios(c, twoIntroductions, func(in introduction) {
 		model := lab.NewScriptedModel(in.reply(), lab.Forgetful())
-		turns := converse(model, nil, []string{"My name is " + in.user + ".", "What is my name?"})
+		turns := converse(c, model, nil, []string{"My name is " + in.user + ".", "What is my name?"})
 		want := "Your name is " + in.user + "."
 		switch got := turns[1].answer; got {
 		case want:
@@ -156,7 +156,7 @@ func oneRequestPerTurn(c *checkkit.C) {
 	checkkit.Scenarios(c, twoStories, func(play func() story) {
 		given := play()
 		model := given.model(extra)
-		turns := converse(model, nil, given.turns)
+		turns := converse(c, model, nil, given.turns)
 		want := play()
 		for i, t := range turns {
 			if t.asked != 1 {
@@ -175,7 +175,7 @@ func oneRequestPerTurn(c *checkkit.C) {
 func providerAcceptsEveryRequest(c *checkkit.C) {
 	checkkit.Scenarios(c, twoNames, func(play func() nameStory) {
 		model := lab.NewScriptedModel(lab.Forgetful())
-		converse(model, nil, play().turns)
+		converse(c, model, nil, play().turns)
 		if refusals := model.Refusals(); len(refusals) > 0 {
 			c.Errorf("A strict provider refused %d of the requests of four turns; Chat asked the model %s. The first refusal:\n  %s",
 				len(refusals), checkkit.Times(model.Asked()), refusals[0])

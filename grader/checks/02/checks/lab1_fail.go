@@ -61,8 +61,12 @@ func failedToolNotASuccess(c *checkkit.C) {
 		}},
 	}, func(d failData) {
 		tool, ws := d.tool()
+		rec := c.Record("RunTool with a failing call, then a working one")
+		if ws != nil {
+			rec.Watch(ws)
+		}
 		var runs checkkit.ToolRuns
-		tools := runs.Wrap(tool)
+		tools := runs.Wrap(rec.Tools(tool)...)
 		name := tool.Name
 		defer func() { // context for a failure of this run, said once
 			if c.Failed() {

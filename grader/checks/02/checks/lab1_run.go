@@ -30,8 +30,10 @@ func resultPointsBack(c *checkkit.C) {
 		{Name: "other files, another id", Data: readData{otherFiles, lab.Call("read", lab.Args{"path": "settings.toml"}).WithID("c12")}},
 	}, func(d readData) {
 		ws := d.files.workspace()
+		rec := c.Record("RunTool with one read call")
+		rec.Watch(ws)
 		var runs checkkit.ToolRuns
-		tools := runs.Wrap(checkkit.ReadTool(ws))
+		tools := runs.Wrap(rec.Tools(checkkit.ReadTool(ws))...)
 		call := cloneBlock(d.call)
 		path := d.call.Arguments["path"].(string)
 
@@ -121,8 +123,9 @@ func namedToolRuns(c *checkkit.C) {
 		{Name: "the lesson's tools", Data: lessonToolbox()},
 		{Name: "other files, the tools in another order", Data: otherToolbox()},
 	}, func(box toolbox) {
+		rec := c.Record("RunTool with tools whose names are easy to mix up")
 		var runs checkkit.ToolRuns
-		tools := runs.Wrap(box.tools...)
+		tools := runs.Wrap(rec.Tools(box.tools...)...)
 		context := func(call lab.Block) { // said once, under a failure
 			c.Logf("the tools, in order: %s", checkkit.Commas(specNames(checkkit.SpecsOf(box.tools))))
 			c.Logf("the call: %s", lab.ShowBlock(call))

@@ -33,8 +33,10 @@ var twoHistories = []checkkit.Data[listData]{
 func listIsValid(c *checkkit.C) {
 	checkkit.Scenarios(c, twoHistories, func(d listData) {
 		ws := d.ask.files.workspace()
+		rec := c.Record("Chat with the read tool, after a conversation")
+		rec.Watch(ws)
 		model := reportModel("", d.ask.path)
-		messages, _ := S.Chat(model, lab.CloneMessages(d.history), d.ask.question, []lab.Tool{checkkit.ReadTool(ws)})
+		messages, _ := S.Chat(rec.Model(model), lab.CloneMessages(d.history), d.ask.question, rec.Tools(checkkit.ReadTool(ws)))
 		content := d.ask.files[d.ask.path]
 		want := append(lab.CloneMessages(d.history),
 			lab.User(d.ask.question),
@@ -59,7 +61,9 @@ func nextTurnSendsList(c *checkkit.C) {
 	checkkit.Scenarios(c, twoHistories, func(d listData) {
 		ws := d.ask.files.workspace()
 		read := func() []lab.Tool { return []lab.Tool{checkkit.ReadTool(ws)} }
-		first, _ := S.Chat(reportModel("", d.ask.path), lab.CloneMessages(d.history), d.ask.question, read())
+		rec := c.Record("three turns: a question, the next turn, a new conversation")
+		rec.Watch(ws)
+		first, _ := S.Chat(rec.Model(reportModel("", d.ask.path)), lab.CloneMessages(d.history), d.ask.question, rec.Tools(read()...))
 
 		// The caller owns the list Chat returned, and edits it.
 		if len(first) == 0 {
@@ -72,7 +76,7 @@ func nextTurnSendsList(c *checkkit.C) {
 
 		const next, later = "Thanks. Is that the only port?", "A new conversation: hello!"
 		model := lab.NewScriptedModel(lab.Say("Yes, that is the only one."))
-		second, _ := S.Chat(model, first, next, read())
+		second, _ := S.Chat(rec.Model(model), first, next, rec.Tools(read()...))
 		ok := sameRequests(c, "The next turn, Chat(model, list, ...), should send the list the caller holds, as it is now "+
 			"(with the caller's edit), then the new question.",
 			[]lab.Request{request(read(), append(lab.CloneMessages(held), lab.User(next))...)}, model) &&
@@ -83,7 +87,7 @@ func nextTurnSendsList(c *checkkit.C) {
 		}
 
 		model = lab.NewScriptedModel(lab.Say("Hello again."))
-		S.Chat(model, nil, later, read())
+		S.Chat(rec.Model(model), nil, later, rec.Tools(read()...))
 		sameRequests(c, "Chat(model, nil, ...) starts a new conversation: its request should hold the new words alone. "+
 			"A nil list continues nothing; everything Chat knows comes from its arguments.",
 			[]lab.Request{request(read(), lab.User(later))}, model)

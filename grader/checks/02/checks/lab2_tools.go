@@ -48,10 +48,12 @@ func toolsInEveryRequest(c *checkkit.C) {
 		}, "settings.toml", "2027-01-05", "Which port does settings.toml give, and what is the date?"}},
 	}, func(d toolsData) {
 		ws := d.files.workspace()
+		rec := c.Record("two turns of Chat, the tools edited between them")
+		rec.Watch(ws)
 		var runs checkkit.ToolRuns
-		handed := runs.Wrap(d.tools(ws)...)
+		handed := runs.Wrap(rec.Tools(d.tools(ws)...)...)
 		fresh := d.tools(nil) // pristine: built by the kit's own constructors, never handed to student code
-		if !toolsTrip(c, d, handed, &runs, func() []lab.Tool { return d.tools(nil) }, "") || !sameTools(c, "Chat", fresh, handed) {
+		if !toolsTrip(c, rec, d, handed, &runs, func() []lab.Tool { return d.tools(nil) }, "") || !sameTools(c, "Chat", fresh, handed) {
 			return
 		}
 
@@ -66,16 +68,17 @@ func toolsInEveryRequest(c *checkkit.C) {
 		var again checkkit.ToolRuns
 		copy(handed, again.Wrap(handed...)) // the same slice, its runs counted afresh
 		c.Logf("the caller added \"(Edited by the caller.)\" to the description of every tool it handed Chat, and asked again")
-		toolsTrip(c, d, handed, &again, func() []lab.Tool { return edit(d.tools(nil)) },
+		toolsTrip(c, rec, d, handed, &again, func() []lab.Tool { return edit(d.tools(nil)) },
 			" After the caller edited its tools, the requests should describe them as they are now.")
 	})
 }
 
 // toolsTrip runs Chat on d from a nil list with tools, and checks its two
-// requests whole against the tools that want builds afresh, and the runs.
-func toolsTrip(c *checkkit.C, d toolsData, tools []lab.Tool, runs *checkkit.ToolRuns, want func() []lab.Tool, more string) bool {
+// requests whole against the tools that want builds afresh, and the runs;
+// rec writes the conversation down.
+func toolsTrip(c *checkkit.C, rec *lab.Recorder, d toolsData, tools []lab.Tool, runs *checkkit.ToolRuns, want func() []lab.Tool, more string) bool {
 	model := toolsModel(d)
-	messages, _ := S.Chat(model, nil, d.question, tools)
+	messages, _ := S.Chat(rec.Model(model), nil, d.question, tools)
 	fresh := want()
 	asked := askForFileAndDate(d)
 	asked.Blocks[0].ID, asked.Blocks[1].ID = "c1", "c2"
@@ -116,10 +119,12 @@ func noToolsOneCall(c *checkkit.C) {
 				lab.Say("I can read it for you.")}, "Thanks, that is all.", "You are welcome."}},
 	}, func(d quietData) {
 		ws := lessonFiles.workspace()
+		rec := c.Record("Chat with two tools, a reply that asks for none")
+		rec.Watch(ws)
 		var runs checkkit.ToolRuns
 		model := lab.NewScriptedModel(lab.Say(d.words))
-		messages, answer := S.Chat(model, lab.CloneMessages(d.history), d.question,
-			runs.Wrap(checkkit.ReadTool(ws), checkkit.TodayTool("2026-09-19")))
+		messages, answer := S.Chat(rec.Model(model), lab.CloneMessages(d.history), d.question,
+			runs.Wrap(rec.Tools(checkkit.ReadTool(ws), checkkit.TodayTool("2026-09-19"))...))
 
 		fresh := []lab.Tool{checkkit.ReadTool(nil), checkkit.TodayTool("2026-09-19")}
 		sent := append(lab.CloneMessages(d.history), lab.User(d.question))

@@ -35,11 +35,14 @@ type trip struct {
 	answer   string
 }
 
-// roundTrip runs Chat once on d, from a nil list, with the read tool.
-func roundTrip(d askData) trip {
+// roundTrip runs Chat once on d, from a nil list, with the read tool, and
+// attaches its transcript to the check.
+func roundTrip(c *checkkit.C, d askData) trip {
 	t := trip{ws: d.files.workspace(), runs: &checkkit.ToolRuns{}, model: reportModel(d.intro, d.path)}
-	tools := t.runs.Wrap(checkkit.ReadTool(t.ws))
-	t.messages, t.answer = S.Chat(t.model, nil, d.question, tools)
+	rec := c.Record("Chat with the read tool: " + d.path)
+	rec.Watch(t.ws)
+	tools := t.runs.Wrap(rec.Tools(checkkit.ReadTool(t.ws))...)
+	t.messages, t.answer = S.Chat(rec.Model(t.model), nil, d.question, tools)
 	return t
 }
 
@@ -47,7 +50,7 @@ func roundTrip(d askData) trip {
 // that asked for the file, then the result.
 func secondRequestHoldsResult(c *checkkit.C) {
 	checkkit.Scenarios(c, oneFile, func(d askData) {
-		t := roundTrip(d)
+		t := roundTrip(c, d)
 		read := []lab.Tool{checkkit.ReadTool(nil)}
 		ok := sameRequests(c, fmt.Sprintf("Chat should ask the model twice. The first request holds the question; the second, the question, "+
 			"the reply that asked for %s, then the result of reading it, and nothing more. Both carry the lesson's System and "+
@@ -70,7 +73,7 @@ func answerHasPort(c *checkkit.C) {
 		{Name: "the same question after config.py changed", Data: askData{changedFiles, "config.py", portQuestion, "Let me check the file."}},
 		{Name: "other files, another port", Data: askData{otherFiles, "settings.toml", "Which port does settings.toml give?", "One moment."}},
 	}, func(d askData) {
-		t := roundTrip(d)
+		t := roundTrip(c, d)
 		if !accepted(c, "Chat asked about "+d.path, t.model, t.messages) {
 			return
 		}
@@ -123,9 +126,11 @@ func pairReport(d pairData, a, b string) string {
 // files. what says what the scenario is about.
 func pairTrip(c *checkkit.C, d pairData, what string) {
 	ws := d.files.workspace()
+	rec := c.Record("Chat with a reply that asks for two files")
+	rec.Watch(ws)
 	var runs checkkit.ToolRuns
 	model := pairModel(d)
-	messages, answer := S.Chat(model, nil, d.question, runs.Wrap(checkkit.ReadTool(ws)))
+	messages, answer := S.Chat(rec.Model(model), nil, d.question, runs.Wrap(rec.Tools(checkkit.ReadTool(ws))...))
 	asked := askForPair(d)
 	asked.Blocks[1].ID, asked.Blocks[2].ID = "c1", "c2"
 	a, b := d.files[d.first], d.files[d.second]

@@ -38,9 +38,9 @@ func budgets(first, second int) []checkkit.Data[budgeted] {
 // runEndless runs the student's loop against a model that never stops
 // asking, with the question of the story and fresh tools.
 func runEndless(c *checkkit.C, b budgeted) (harness, *endless, []lab.Message, Result) {
-	h := newHarness(b.s)
+	h := newHarness(c, b.s, "RunLoop with a model that never stops asking")
 	model := newEndless(c, b.budget, b.reply())
-	messages, res := S.RunLoop(model, []lab.Message{lab.User(b.s.Question)}, h.tools, b.budget)
+	messages, res := S.RunLoop(h.model(model), []lab.Message{lab.User(b.s.Question)}, h.tools, b.budget)
 	return h, model, messages, res
 }
 
@@ -93,10 +93,10 @@ func gaveUpIsNotAnAnswer(c *checkkit.C) {
 // run and answered, and the run ends as gave up.
 func budgetOfOne(c *checkkit.C) {
 	checkkit.Scenarios(c, budgets(1, 1), func(b budgeted) {
-		h := newHarness(b.s)
+		h := newHarness(c, b.s, "RunLoop with maxSteps 1")
 		ask := b.s.follows()[0]
 		model := lab.NewScriptedModel(ask, lab.Say("I should never have been asked this."))
-		messages, res := S.RunLoop(model, []lab.Message{lab.User(b.s.Question)}, h.tools, 1)
+		messages, res := S.RunLoop(h.model(model), []lab.Message{lab.User(b.s.Question)}, h.tools, 1)
 		defer scribble(messages, h.tools)
 		defer showIfFails(c, "the list RunLoop returned", messages, model)()
 		if asked := model.Asked(); asked != 1 {
@@ -122,7 +122,7 @@ func answerOnLastStep(c *checkkit.C) {
 	}
 	checkkit.Scenarios(c, sets, func(b budgeted) {
 		p := play{b.s, b.s.follows()[len(b.s.Chain)+1-b.budget:]}
-		h, model, messages, res := runLoop(p, b.budget)
+		h, model, messages, res := runLoop(c, p, b.budget)
 		defer scribble(messages, h.tools)
 		defer showIfFails(c, "the list RunLoop returned", messages, model)()
 		noRefusals(c, model)
@@ -148,7 +148,7 @@ func stepsCountsModelCalls(c *checkkit.C) {
 		b := r.budgeted
 		asks := b.s.follows()[len(b.s.Chain)-r.reads:]
 		p := play{b.s, asks}
-		h, model, messages, res := runLoop(p, maxSteps)
+		h, model, messages, res := runLoop(c, p, maxSteps)
 		defer scribble(messages, h.tools)
 		show := showIfFails(c, "the run that answered", messages, model)
 		steps := len(asks) + 1
@@ -189,10 +189,10 @@ func answersAtOnce(c *checkkit.C) {
 	}
 	checkkit.Scenarios(c, sets, func(a answer) {
 		b, says := a.budgeted, a.says
-		h := newHarness(b.s)
+		h := newHarness(c, b.s, "RunLoop with a model that answers at once")
 		model := lab.NewScriptedModel(lab.Say(says))
 		question := lab.User(b.s.Question)
-		messages, res := S.RunLoop(model, []lab.Message{question}, h.tools, b.budget)
+		messages, res := S.RunLoop(h.model(model), []lab.Message{question}, h.tools, b.budget)
 		defer scribble(messages, h.tools)
 		defer showIfFails(c, "the list RunLoop returned", messages, model)()
 

@@ -171,3 +171,66 @@ func TestScribbleChangesWordsAndLeavesEmptyFieldsEmpty(t *testing.T) {
 		t.Errorf("scribble should change the tools it was handed: %+v", tools[0])
 	}
 }
+
+// requestsIn counts the request events of transcripts.
+func requestsIn(transcripts []lab.Transcript) int {
+	n := 0
+	for _, tr := range transcripts {
+		for _, e := range tr.Events {
+			if e.Kind == lab.EventRequest {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func TestEveryRunIsRecorded(t *testing.T) {
+	// Every check but the constants one hands a loop a model: its verdict
+	// carries each run's transcript, titled by the run it belongs to.
+	for name := range Checks {
+		if name == "constants_keep_lesson_values" {
+			continue
+		}
+		v := run(t, correct(), name)
+		if requestsIn(v.Transcripts) == 0 {
+			t.Errorf("%s recorded no request to the model", name)
+		}
+		for _, tr := range v.Transcripts {
+			if !strings.HasPrefix(tr.Title, "run ") {
+				t.Errorf("%s: transcript %q does not say which run of the scenario it belongs to", name, tr.Title)
+			}
+		}
+	}
+}
+
+func TestAFailureCarriesTheRequestThatWentWrong(t *testing.T) {
+	// A Chat that carries on the last conversation when given nil sends the
+	// old messages in its first request: the transcript shows that request
+	// as the model received it.
+	student := correct()
+	var kept []lab.Message
+	student.Chat = func(model lab.Model, messages []lab.Message, text string, tools []lab.Tool) ([]lab.Message, Result) {
+		if messages == nil {
+			messages = kept
+		}
+		var res Result
+		kept, res = loop(model, append(messages, lab.User(text)), tools, maxSteps)
+		return kept, res
+	}
+	v := run(t, student, "chat_starts_from_the_list_given")
+	for _, tr := range v.Transcripts {
+		if !strings.Contains(tr.Title, "a second conversation") {
+			continue
+		}
+		for _, e := range tr.Events {
+			if e.Kind == lab.EventRequest {
+				if len(e.Messages) < 2 {
+					t.Errorf("the first request of the second conversation holds %d message(s); the transcript should show the old conversation it carried", len(e.Messages))
+				}
+				return
+			}
+		}
+	}
+	t.Errorf("no transcript of the second conversation holds a request; transcripts: %d", len(v.Transcripts))
+}

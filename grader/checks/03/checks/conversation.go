@@ -102,18 +102,26 @@ func wantRequests(s story, want []lab.Message, given int) []lab.Request {
 }
 
 // harness is what one run of a scenario hands the student's code: a fresh
-// workspace and fresh kit tools whose runs are counted.
+// workspace and fresh kit tools whose runs are counted, and a recorder that
+// writes the run down for the check's result.
 type harness struct {
 	ws    *lab.Workspace
 	runs  *checkkit.ToolRuns
 	tools []lab.Tool
+	rec   *lab.Recorder
 }
 
-func newHarness(s story) harness {
-	h := harness{ws: lab.NewWorkspace(s.Files), runs: &checkkit.ToolRuns{}}
-	h.tools = h.runs.Wrap(s.tools(h.ws)...)
+// newHarness returns a fresh harness for s whose run is attached to c as a
+// transcript titled title. Hand the student's code h.model(m) and h.tools.
+func newHarness(c *checkkit.C, s story, title string) harness {
+	h := harness{ws: lab.NewWorkspace(s.Files), runs: &checkkit.ToolRuns{}, rec: c.Record(title)}
+	h.rec.Watch(h.ws)
+	h.tools = h.runs.Wrap(h.rec.Tools(s.tools(h.ws)...)...)
 	return h
 }
+
+// model returns m as the recorder sees it: it answers as m does.
+func (h harness) model(m lab.Model) lab.Model { return h.rec.Model(m) }
 
 // scribble changes everything the student's code handed back or was handed,
 // the way a caller is free to once a call has returned: the returned list's

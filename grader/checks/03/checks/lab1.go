@@ -24,11 +24,11 @@ func plays(asks func(s story) []lab.Message) []checkkit.Data[play] {
 }
 
 // runLoop runs the student's loop on the play's model, with the play's
-// question and fresh tools.
-func runLoop(p play, budget int) (harness, *lab.ScriptedModel, []lab.Message, Result) {
-	h := newHarness(p.s)
+// question and fresh tools, and attaches its transcript to c.
+func runLoop(c *checkkit.C, p play, budget int) (harness, *lab.ScriptedModel, []lab.Message, Result) {
+	h := newHarness(c, p.s, "RunLoop on the question")
 	model := p.model()
-	messages, res := S.RunLoop(model, []lab.Message{lab.User(p.s.Question)}, h.tools, budget)
+	messages, res := S.RunLoop(h.model(model), []lab.Message{lab.User(p.s.Question)}, h.tools, budget)
 	return h, model, messages, res
 }
 
@@ -36,7 +36,7 @@ func runLoop(p play, budget int) (harness, *lab.ScriptedModel, []lab.Message, Re
 // three files in order and answers with the line from the last.
 func followsThreeFiles(c *checkkit.C) {
 	checkkit.Scenarios(c, plays(story.follows), func(p play) {
-		h, model, messages, res := runLoop(p, maxSteps)
+		h, model, messages, res := runLoop(c, p, maxSteps)
 		defer scribble(messages, h.tools)
 		defer showIfFails(c, "the list RunLoop returned", messages, model)()
 		noRefusals(c, model)
@@ -68,7 +68,7 @@ func resultsRightAfterTheirReply(c *checkkit.C) {
 		}}},
 	}
 	checkkit.Scenarios(c, sets, func(p play) {
-		h, model, messages, _ := runLoop(p, maxSteps)
+		h, model, messages, _ := runLoop(c, p, maxSteps)
 		defer scribble(messages, h.tools)
 		defer showIfFails(c, "the list RunLoop returned", messages, model)()
 		want := append([]lab.Message{lab.User(p.s.Question)}, p.want()...)
@@ -83,7 +83,7 @@ func resultsRightAfterTheirReply(c *checkkit.C) {
 // describes the tools, the last as well as the first.
 func toolsInEveryRequest(c *checkkit.C) {
 	checkkit.Scenarios(c, plays(story.follows), func(p play) {
-		h, model, messages, _ := runLoop(p, maxSteps)
+		h, model, messages, _ := runLoop(c, p, maxSteps)
 		defer scribble(messages, h.tools)
 		defer showIfFails(c, "the list RunLoop returned", messages, model)()
 		if !noRefusals(c, model) {
@@ -107,9 +107,9 @@ func callsRunWhateverStopReason(c *checkkit.C) {
 		last := s.Chain[len(s.Chain)-1]
 		return []lab.Message{lab.Reply(lab.Text("Let me read "+last+"."), s.read(last))}
 	}), func(p play) {
-		h := newHarness(p.s)
+		h := newHarness(c, p.s, "RunLoop with a call in a reply marked stop")
 		model := p.model()
-		messages, res := S.RunLoop(mislabelled{model}, []lab.Message{lab.User(p.s.Question)}, h.tools, maxSteps)
+		messages, res := S.RunLoop(h.model(mislabelled{model}), []lab.Message{lab.User(p.s.Question)}, h.tools, maxSteps)
 		defer scribble(messages, h.tools)
 		defer showIfFails(c, "the list RunLoop returned", messages, model)()
 		last := p.s.Chain[len(p.s.Chain)-1]
@@ -141,7 +141,7 @@ func eachCallRunsOnce(c *checkkit.C) {
 		}}},
 	}
 	checkkit.Scenarios(c, sets, func(p play) {
-		h, model, messages, _ := runLoop(p, maxSteps)
+		h, model, messages, _ := runLoop(c, p, maxSteps)
 		defer scribble(messages, h.tools)
 		defer showIfFails(c, "the list RunLoop returned", messages, model)()
 		if !noRefusals(c, model) {

@@ -23,9 +23,9 @@ func earlier(s story) []lab.Message {
 func chatAppendsQuestionOnce(c *checkkit.C) {
 	checkkit.Scenarios(c, plays(story.follows), func(p play) {
 		before := earlier(p.s)
-		h := newHarness(p.s)
+		h := newHarness(c, p.s, "Chat after an earlier conversation")
 		model := p.model()
-		messages, res := S.Chat(model, lab.CloneMessages(before), p.s.Question, h.tools)
+		messages, res := S.Chat(h.model(model), lab.CloneMessages(before), p.s.Question, h.tools)
 		defer scribble(messages, h.tools)
 		defer showIfFails(c, "the list Chat returned", messages, model)()
 
@@ -57,9 +57,9 @@ func chatBudgetIsMaxSteps(c *checkkit.C) {
 	}
 	checkkit.Scenarios(c, sets, func(d chat) {
 		s := d.s
-		h := newHarness(s)
+		h := newHarness(c, s, "Chat with a model that never stops asking")
 		model := newEndless(c, maxSteps, s.stillAsking())
-		messages, res := S.Chat(model, lab.CloneMessages(d.before), s.Question, h.tools)
+		messages, res := S.Chat(h.model(model), lab.CloneMessages(d.before), s.Question, h.tools)
 		defer scribble(messages, h.tools)
 		defer showIfFails(c, "the list Chat returned", messages, model.model)()
 
@@ -97,9 +97,9 @@ func chatStartsFromTheListGiven(c *checkkit.C) {
 	checkkit.Scenarios(c, sets, func(p pair) {
 		// the first conversation, from nil
 		first := play{p.first, p.first.follows()}
-		h1 := newHarness(p.first)
+		h1 := newHarness(c, p.first, "the first conversation, from a nil list")
 		m1 := first.model()
-		list1, _ := S.Chat(m1, nil, p.first.Question, h1.tools)
+		list1, _ := S.Chat(h1.model(m1), nil, p.first.Question, h1.tools)
 		show := showIfFails(c, "the list the first Chat returned", list1, m1)
 		want1 := append([]lab.Message{lab.User(p.first.Question)}, first.want()...)
 		if !sameRequests(c, wantRequests(p.first, want1, 1), m1) || !sameList(c, "the first Chat", want1, list1) {
@@ -109,9 +109,9 @@ func chatStartsFromTheListGiven(c *checkkit.C) {
 
 		// a second conversation, from nil: nothing of the first may show
 		second := play{p.second, p.second.follows()}
-		h2 := newHarness(p.second)
+		h2 := newHarness(c, p.second, "a second conversation, from a nil list")
 		m2 := second.model()
-		list2, _ := S.Chat(m2, nil, p.second.Question, h2.tools)
+		list2, _ := S.Chat(h2.model(m2), nil, p.second.Question, h2.tools)
 		show = showIfFails(c, "the list the second Chat returned", list2, m2)
 		want2 := append([]lab.Message{lab.User(p.second.Question)}, second.want()...)
 		if !firstRequestHolds(c, "Chat was then given a nil list: a new conversation. Its first request should "+
@@ -129,9 +129,9 @@ func chatStartsFromTheListGiven(c *checkkit.C) {
 		list1[0] = edited[0]
 		followUp := "Thanks. Which file should I change?"
 		says := "Change " + p.first.Chain[len(p.first.Chain)-1] + "."
-		h3 := newHarness(p.first)
+		h3 := newHarness(c, p.first, "the first conversation carried on, its question corrected")
 		m3 := lab.NewScriptedModel(lab.Say(says))
-		list3, res := S.Chat(m3, list1, followUp, h3.tools)
+		list3, res := S.Chat(h3.model(m3), list1, followUp, h3.tools)
 		defer scribble(list3, h3.tools)
 		defer showIfFails(c, "the list the third Chat returned", list3, m3)()
 		asked := append(edited, lab.User(followUp))

@@ -17,9 +17,9 @@ func listValidAtEnd(c *checkkit.C) {
 	checkkit.Scenarios(c, budgets(2, 3), func(b budgeted) {
 		before := append(earlier(b.s), lab.User(b.s.Question))
 
-		h := newHarness(b.s)
+		h := newHarness(c, b.s, "RunLoop that answers")
 		answers := play{b.s, b.s.follows()}.model()
-		messages, _ := S.RunLoop(answers, lab.CloneMessages(before), h.tools, maxSteps)
+		messages, _ := S.RunLoop(h.model(answers), lab.CloneMessages(before), h.tools, maxSteps)
 		show := showIfFails(c, "the run that answered", messages, answers)
 		if !noRefusals(c, answers) || !accepted(c, "answered", before, messages) ||
 			!sameList(c, "RunLoop", append(lab.CloneMessages(before), play{b.s, b.s.follows()}.want()...), messages) {
@@ -29,10 +29,10 @@ func listValidAtEnd(c *checkkit.C) {
 		scribble(messages, h.tools)
 
 		// two calls in each reply, and the budget runs out while it still asks
-		h = newHarness(b.s)
+		h = newHarness(c, b.s, "RunLoop that runs out of steps")
 		two := lab.Reply(lab.Text("Let me read both again."), b.s.read(b.s.Chain[0]), b.s.read(b.s.Chain[1]))
 		gives := newEndless(c, b.budget, two)
-		messages, _ = S.RunLoop(gives, lab.CloneMessages(before), h.tools, b.budget)
+		messages, _ = S.RunLoop(h.model(gives), lab.CloneMessages(before), h.tools, b.budget)
 		defer scribble(messages, h.tools)
 		defer showIfFails(c, "the run that gave up", messages, gives.model)()
 		if !noRefusals(c, gives.model) || !accepted(c, "gave up", before, messages) {

@@ -40,7 +40,9 @@ func unknownToolGetsErrorResult(c *checkkit.C) {
 			var tools []lab.Tool
 			offer := "no tools at all"
 			if tc.tools {
-				tools = runs.Wrap(checkkit.ReadTool(ws), checkkit.TodayTool(data.d.date))
+				rec := c.Record("RunTool with a call to " + tc.call.Name)
+				rec.Watch(ws)
+				tools = runs.Wrap(rec.Tools(checkkit.ReadTool(ws), checkkit.TodayTool(data.d.date))...)
 				offer = "the tools read and today"
 			}
 			got := runTool(c, tools, tc.call)
@@ -131,9 +133,10 @@ func missingNamed(c *checkkit.C, tool lab.Tool, tc missingCase) bool {
 	if _, isAny := tool.Parameters["required"].([]any); isAny {
 		what += " (This schema's required list is a []any, as JSON decoding gives it; lab.Required reads both kinds.)"
 	}
+	rec := c.Record("RunTool asked about a call that leaves out " + checkkit.List(missing))
 	for k := range asks {
 		var runs checkkit.ToolRuns
-		got := runTool(c, runs.Wrap(tool), tc.call)
+		got := runTool(c, runs.Wrap(rec.Tools(tool)...), tc.call)
 		said := what
 		if k > 0 {
 			said += fmt.Sprintf(" Your RunTool answered this call right %s, and then differently when asked again "+
@@ -189,7 +192,9 @@ func givenInputsReachTheTool(c *checkkit.C) {
 			var runs checkkit.ToolRuns
 			grep := fixed("grep", object([]string{"pattern"}, "pattern", "path"),
 				fmt.Sprintf("config.py:1:PORT = %s\n", data.d.port), nil)
-			tools := runs.Wrap(checkkit.ReadTool(ws), grep, lineTool(ws), checkkit.TodayTool(data.d.date))
+			rec := c.Record("RunTool with a call that gives every input")
+			rec.Watch(ws)
+			tools := runs.Wrap(rec.Tools(checkkit.ReadTool(ws), grep, lineTool(ws), checkkit.TodayTool(data.d.date))...)
 			got := runTool(c, tools, tc.call)
 			c.Equal(fmt.Sprintf("The call %s gives every input its tool requires, so the tool runs and its result "+
 				"is the result of the call.%s", describe(tc.call), tc.note), results([]lab.Block{tc.call}, tc.want)[0], got)

@@ -68,7 +68,9 @@ func severalFailuresInOrder(c *checkkit.C) {
 		var runs checkkit.ToolRuns
 		question := "Look at " + data.d.config + " and the files around it."
 		model := reportingModel("Let me look.", data.calls)
-		messages, result := S.Chat(model, nil, question, runs.Wrap(checkkit.ReadTool(ws)))
+		rec := c.Record("Chat with calls that fail")
+		rec.Watch(ws)
+		messages, result := S.Chat(rec.Model(model), nil, question, runs.Wrap(rec.Tools(checkkit.ReadTool(ws))...))
 
 		calls := withIDs(1, data.calls...)
 		answers := results(calls, data.outcomes(data.d)...)
@@ -128,7 +130,9 @@ func modelCorrectsItself(c *checkkit.C) {
 			}),
 		)
 		history := lab.CloneMessages(data.history)
-		messages, result := S.Chat(model, history, data.question, runs.Wrap(checkkit.ReadTool(ws)))
+		rec := c.Record("Chat with a misspelt call, then the right one")
+		rec.Watch(ws)
+		messages, result := S.Chat(rec.Model(model), history, data.question, runs.Wrap(rec.Tools(checkkit.ReadTool(ws))...))
 		checkkit.SameMessages(c, "Chat changed the list the caller handed it; the caller's messages are the caller's, "+
 			"and Chat should only append to its own copy:", data.history, history, 0)
 
@@ -185,7 +189,9 @@ func withinBudget(c *checkkit.C, d disk, failing []lab.Block, whys []string, bud
 	steps = append(steps, lab.Say(answer))
 	model := lab.NewScriptedModel(steps...)
 	question := "Which port does " + d.config + " set?"
-	messages, result := S.RunLoop(model, []lab.Message{lab.User(question)}, []lab.Tool{checkkit.ReadTool(ws)}, budget)
+	rec := c.Record(fmt.Sprintf("RunLoop with %s, maxSteps %d", checkkit.Plural(len(failing), "failing call"), budget))
+	rec.Watch(ws)
+	messages, result := S.RunLoop(rec.Model(model), []lab.Message{lab.User(question)}, rec.Tools(checkkit.ReadTool(ws)), budget)
 
 	calls := withIDs(1, failing...)
 	want := []lab.Message{lab.User(question)}

@@ -26,9 +26,11 @@ func toolErrorGetsErrorResult(c *checkkit.C) {
 	}, func(data data) {
 		ws := data.d.workspace()
 		var runs checkkit.ToolRuns
-		tools := runs.Wrap(checkkit.ReadTool(ws),
+		rec := c.Record("RunTool with tools that return errors")
+		rec.Watch(ws)
+		tools := runs.Wrap(rec.Tools(checkkit.ReadTool(ws),
 			fixed("vet", object([]string{}), "", errors.New(data.vet)),
-			fixed("build", object([]string{}), data.partial, errors.New(data.buildErr)))
+			fixed("build", object([]string{}), data.partial, errors.New(data.buildErr)))...)
 		cases := []struct {
 			call lab.Block
 			why  string
@@ -65,10 +67,12 @@ func workingCallUnchanged(c *checkkit.C) {
 		if d.port != "9090" {
 			logLine = "Error: 3 requests timed out (logged at 17:02)\n"
 		}
-		tools := runs.Wrap(checkkit.ReadTool(ws),
+		rec := c.Record("RunTool with working calls, one after a failure")
+		rec.Watch(ws)
+		tools := runs.Wrap(rec.Tools(checkkit.ReadTool(ws),
 			fixed("grep", object([]string{"pattern"}, "pattern", "path"), d.config+":1:PORT = "+d.port+"\n", nil),
 			fixed("touch", object([]string{"path"}, "path"), "", nil),
-			fixed("logs", object(nil), logLine, nil))
+			fixed("logs", object(nil), logLine, nil))...)
 		edited := "PORT = " + d.port + "1\n"
 		cases := []struct {
 			call  lab.Block
@@ -127,7 +131,10 @@ func errorResultsQuoteCall(c *checkkit.C) {
 			{lab.Call("read", lab.Args{"file": "TODO.txt"}).WithID("c1"), "missing input path", "it says file where read needs path"},
 		}},
 	}, func(cases []quoted) {
-		tools := []lab.Tool{checkkit.ReadTool(disks[0].Data.workspace())}
+		ws := disks[0].Data.workspace()
+		rec := c.Record("RunTool with failing calls under other ids")
+		rec.Watch(ws)
+		tools := rec.Tools(checkkit.ReadTool(ws))
 		for _, tc := range cases {
 			got := runTool(c, tools, tc.call)
 			c.Equal(fmt.Sprintf("The call %s with id %s fails (%s). Its result should still be a toolResult quoting "+

@@ -58,7 +58,9 @@ func panicGetsErrorResult(c *checkkit.C) {
 	}, func(data data) {
 		ws := data.d.workspace()
 		var runs checkkit.ToolRuns
-		tools := runs.Wrap(append([]lab.Tool{lineTool(ws)}, data.tools...)...)
+		rec := c.Record("RunTool with tools that panic")
+		rec.Watch(ws)
+		tools := runs.Wrap(rec.Tools(append([]lab.Tool{lineTool(ws)}, data.tools...)...)...)
 		for _, tc := range data.cases {
 			panicked(c, tools, &runs, tc)
 			if c.Failed() {
@@ -155,10 +157,12 @@ func runSurvivesPanic(c *checkkit.C) {
 			}),
 		)
 		question := fmt.Sprintf("What is on line %v of %s?", data.n, data.d.config)
+		rec := c.Record("Chat with a tool that panics")
+		rec.Watch(ws)
 		var messages []lab.Message
 		var result Result
 		if !survives(c, func() {
-			messages, result = S.Chat(model, nil, question, runs.Wrap(checkkit.ReadTool(ws), lineTool(ws)))
+			messages, result = S.Chat(rec.Model(model), nil, question, runs.Wrap(rec.Tools(checkkit.ReadTool(ws), lineTool(ws))...))
 		}) {
 			return
 		}

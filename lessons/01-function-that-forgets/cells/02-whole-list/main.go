@@ -3,6 +3,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 
 	"harnesslab/lab"
 	harness "harnesslab/lessons/01-function-that-forgets"
@@ -10,6 +11,7 @@ import (
 
 func main() {
 	model := lab.NewScriptedModel(lab.Forgetful())
+	rec := lab.NewRecorder("four turns of Chat, the whole list every time")
 	var messages []lab.Message // the conversation: nothing else remembers it
 	for _, turn := range []string{
 		"My name is Ada.",
@@ -18,13 +20,16 @@ func main() {
 		"What is my name?",
 	} {
 		var answer string
-		messages, answer = harness.Chat(model, messages, turn)
+		messages, answer = harness.Chat(rec.Model(model), messages, turn)
 		fmt.Printf("%-34q -> %q\n", turn, answer)
 	}
 
 	fmt.Println()
 	for i, request := range model.Calls() {
 		fmt.Printf("request %d carried %d message%s\n", i+1, len(request.Messages), plural(len(request.Messages)))
+	}
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
 	}
 }
 

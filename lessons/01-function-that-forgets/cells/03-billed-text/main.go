@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 
 	"harnesslab/lab"
 	harness "harnesslab/lessons/01-function-that-forgets"
@@ -11,6 +12,7 @@ import (
 
 func main() {
 	model := lab.NewScriptedModel(lab.Forgetful())
+	rec := lab.NewRecorder("four turns of Chat")
 	var messages []lab.Message
 	for _, turn := range []string{
 		"My name is Ada.",
@@ -18,7 +20,7 @@ func main() {
 		"It listens on port 9090.",
 		"What is my name?",
 	} {
-		messages, _ = harness.Chat(model, messages, turn)
+		messages, _ = harness.Chat(rec.Model(model), messages, turn)
 	}
 
 	requests := model.Calls()
@@ -33,6 +35,9 @@ func main() {
 	fmt.Println("--- the text of request 4, exactly as billed ---")
 	last := requests[len(requests)-1]
 	fmt.Print(lab.RenderRequest(last.System, last.Messages, last.Tools))
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
+	}
 }
 
 func plural(n int) string {

@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 
 	"harnesslab/lab"
 	harness "harnesslab/lessons/01-function-that-forgets"
@@ -21,6 +22,7 @@ func carelessChat(model lab.Model, messages []lab.Message, text string) ([]lab.M
 type chatFunc func(lab.Model, []lab.Message, string) ([]lab.Message, string)
 
 func main() {
+	var recs []*lab.Recorder
 	for _, c := range []struct {
 		name string
 		chat chatFunc
@@ -32,11 +34,16 @@ func main() {
 			lab.Say("Nice to meet you, Ada. My name is Sam, and I answer questions here."),
 			lab.Forgetful(),
 		)
+		rec := lab.NewRecorder("two turns of " + c.name)
+		recs = append(recs, rec)
 		var messages []lab.Message
 		var answer string
 		for _, turn := range []string{"My name is Ada.", "What is my name?"} {
-			messages, answer = c.chat(model, messages, turn)
+			messages, answer = c.chat(rec.Model(model), messages, turn)
 		}
 		fmt.Printf("%s answers: %s\n%s\n", c.name, answer, lab.Show(messages[:3]))
+	}
+	if err := lab.WriteTranscript(recs...); err != nil {
+		log.Fatal(err)
 	}
 }

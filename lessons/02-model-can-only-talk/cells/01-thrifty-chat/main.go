@@ -3,6 +3,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 
 	"harnesslab/lab"
 	harness "harnesslab/lessons/02-model-can-only-talk"
@@ -20,6 +21,7 @@ func thriftyChat(model lab.Model, messages []lab.Message, text string) ([]lab.Me
 
 func main() {
 	model := lab.NewScriptedModel(lab.Forgetful())
+	rec := lab.NewRecorder("four turns of a chat that sends the newest two messages")
 	var messages []lab.Message
 	var answer string
 	for _, turn := range []string{
@@ -28,7 +30,7 @@ func main() {
 		"It listens on port 9090.",
 		"What is my name?",
 	} {
-		messages, answer = thriftyChat(model, messages, turn)
+		messages, answer = thriftyChat(rec.Model(model), messages, turn)
 	}
 
 	fmt.Println(answer)
@@ -38,4 +40,8 @@ func main() {
 		sent = append(sent, m.Role)
 	}
 	fmt.Println("you hold", len(messages), "messages; the last request carried", sent)
+
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
+	}
 }

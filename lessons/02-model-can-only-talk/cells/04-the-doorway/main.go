@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 	"reflect"
 	"strings"
 
@@ -12,9 +13,10 @@ import (
 
 func main() {
 	model := lab.NewScriptedModel(lab.Say("I checked config.py: the port is 8080."))
+	rec := lab.NewRecorder("one request through the doorway")
 
 	// everything you can hand over: these three arguments, and no others
-	reply := model.Complete(
+	reply := rec.Model(model).Complete(
 		"You are a helpful assistant.",        // system
 		[]lab.Message{lab.User("What port?")}, // messages
 		nil,                                   // tools
@@ -36,5 +38,9 @@ func main() {
 		default:
 			fmt.Printf("%-12s %+v\n", name+":", value)
 		}
+	}
+
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
 	}
 }

@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 	"reflect"
 
 	"harnesslab/lab"
@@ -22,8 +23,9 @@ func main() {
 	first := []lab.Message{lab.User("What port does the server use?")}
 	second := []lab.Message{lab.User("And the backup?")}
 	specs := harness.ToolSpecs([]lab.Tool{read})
-	model.Complete(harness.System, first, specs)
-	model.Complete(harness.System, second, nil) // no tools this time
+	rec := lab.NewRecorder("two requests, tools only in the first")
+	rec.Model(model).Complete(harness.System, first, specs)
+	rec.Model(model).Complete(harness.System, second, nil) // no tools this time
 
 	for number, request := range model.Calls() {
 		var names []string
@@ -36,5 +38,9 @@ func main() {
 			fmt.Println("    Description:", spec.Description)
 			fmt.Println("    Parameters: ", lab.EncodeJSON(spec.Parameters))
 		}
+	}
+
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
 	}
 }

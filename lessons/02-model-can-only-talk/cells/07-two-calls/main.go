@@ -3,6 +3,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 
 	"harnesslab/lab"
 	harness "harnesslab/lessons/02-model-can-only-talk"
@@ -20,9 +21,14 @@ func main() {
 	))
 
 	question := []lab.Message{lab.User("Which ports do the two files use?")}
-	reply := model.Complete(harness.System, question, specs)
+	rec := lab.NewRecorder("one reply, two calls")
+	reply := rec.Model(model).Complete(harness.System, question, specs)
 	for _, block := range reply.Blocks {
 		fmt.Printf("Type: %s  ID: %s  Name: %s  Arguments: %s\n",
 			block.Type, block.ID, block.Name, lab.EncodeJSON(block.Arguments))
+	}
+
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
 	}
 }

@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 	"strings"
 
 	"harnesslab/lab"
@@ -35,7 +36,9 @@ func main() {
 
 	// The code acts on its copy: it runs both calls and sends the list.
 	ws := lab.NewWorkspace(map[string]string{"config.py": "PORT = 9090\n", "backup.py": "PORT = 7070\n"})
-	tools := []lab.Tool{harness.MakeReadTool(ws)}
+	rec := lab.NewRecorder("both calls of the copy run")
+	rec.Watch(ws)
+	tools := rec.Tools(harness.MakeReadTool(ws))
 	messages := []lab.Message{lab.User("Compare the ports."), reply}
 	for _, call := range calls {
 		messages = append(messages, harness.RunTool(tools, call))
@@ -43,6 +46,9 @@ func main() {
 	fmt.Println()
 	fmt.Println(lab.Show(messages))
 	fmt.Println(strings.Join(lab.Validate(messages), "\n"))
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
+	}
 }
 
 func ids(calls []lab.Block) []string {

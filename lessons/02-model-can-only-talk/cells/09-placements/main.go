@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 	"strings"
 
 	"harnesslab/lab"
@@ -40,14 +41,21 @@ func main() {
 		return lab.Say("config.py says " + strings.TrimSpace(result.Content) + ".")
 	})
 
+	var recs []*lab.Recorder
 	for _, p := range placements {
+		rec := lab.NewRecorder("placement " + p.name)
+		recs = append(recs, rec)
 		model := lab.NewScriptedModel(answer)
-		reply := model.Complete(harness.System, p.messages, nil)
+		reply := rec.Model(model).Complete(harness.System, p.messages, nil)
 		said := reply.Error
 		if said == "" {
 			said = harness.TextOf(reply)
 		}
 		fmt.Println(p.name)
 		fmt.Println("   ", said)
+	}
+
+	if err := lab.WriteTranscript(recs...); err != nil {
+		log.Fatal(err)
 	}
 }

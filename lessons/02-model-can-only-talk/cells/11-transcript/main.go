@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 	"strings"
 
 	"harnesslab/lab"
@@ -36,12 +37,18 @@ func main() {
 		report,
 	)
 
-	messages, answer := harness.Chat(model, nil, "Which ports do config.py and backup.py use?",
-		[]lab.Tool{harness.MakeReadTool(ws)})
+	rec := lab.NewRecorder("Chat with a reply that asks for two files")
+	rec.Watch(ws)
+	messages, answer := harness.Chat(rec.Model(model), nil, "Which ports do config.py and backup.py use?",
+		rec.Tools(harness.MakeReadTool(ws)))
 	fmt.Println(answer)
 	fmt.Println()
 	fmt.Println(lab.Show(messages))
 	fmt.Println()
 	fmt.Printf("ws.Reads(): %q | model calls: %d | bill: %d tokens\n",
 		ws.Reads(), len(model.Calls()), model.Bill())
+
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
+	}
 }

@@ -3,6 +3,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 	"strings"
 
 	"harnesslab/lab"
@@ -24,11 +25,13 @@ func main() {
 		return lab.Say("It is " + shown.Content + ".")
 	})
 
+	byTool := lab.NewRecorder("the date from a tool")
 	withTool := lab.NewScriptedModel(lab.Reply(lab.Call("today", lab.Args{})), tell)
-	harness.Chat(withTool, nil, "What is the date?", []lab.Tool{today})
+	harness.Chat(byTool.Model(withTool), nil, "What is the date?", byTool.Tools(today))
 
+	byLine := lab.NewRecorder("the date in a line of the question")
 	withLine := lab.NewScriptedModel(lab.Say("It is 2026-09-19."))
-	harness.Chat(withLine, nil, line+"What is the date?", nil)
+	harness.Chat(byLine.Model(withLine), nil, line+"What is the date?", nil)
 
 	// the tool's spec as every request carries it: the line after "tools:"
 	request := lab.RenderRequest(harness.System, nil, harness.ToolSpecs([]lab.Tool{today}))
@@ -45,5 +48,9 @@ func main() {
 	} {
 		fmt.Printf("%s: %d model call(s), %d input tokens to learn the date, %d tokens in every request\n",
 			way.name, len(way.model.Calls()), way.model.Bill(), lab.CountTokens(way.extra))
+	}
+
+	if err := lab.WriteTranscript(byTool, byLine); err != nil {
+		log.Fatal(err)
 	}
 }

@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 	"strings"
 
 	"harnesslab/lab"
@@ -49,8 +50,11 @@ func main() {
 		answer,
 	)
 
-	tools := []lab.Tool{harness.MakeReadTool(ws)}
-	messages, said := chatOnce(model, nil, "The server listens on 9090, not 8080. Where does 9090 come from?", tools)
+	rec := lab.NewRecorder("one round trip, then the next turn")
+	rec.Watch(ws)
+	asked := rec.Model(model)
+	tools := rec.Tools(harness.MakeReadTool(ws))
+	messages, said := chatOnce(asked, nil, "The server listens on 9090, not 8080. Where does 9090 come from?", tools)
 	fmt.Println(said)
 	fmt.Println("ws.Reads():", ws.Reads(), "| model calls:", len(model.Calls()))
 	fmt.Println()
@@ -59,5 +63,8 @@ func main() {
 
 	// the next turn: "Go on, then."
 	next := append(messages, harness.UserMessage("Go on, then."))
-	fmt.Println(model.Complete(harness.System, next, harness.ToolSpecs(tools)).Error)
+	fmt.Println(asked.Complete(harness.System, next, harness.ToolSpecs(tools)).Error)
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
+	}
 }

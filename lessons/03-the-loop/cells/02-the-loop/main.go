@@ -3,6 +3,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 	"strings"
 
 	"harnesslab/lab"
@@ -33,10 +34,15 @@ func main() {
 		answer,
 	)
 
-	messages, result := harness.Chat(model, nil, "The server listens on 9090, not 8080. Where does 9090 come from?",
-		[]lab.Tool{harness.MakeReadTool(ws)})
+	rec := lab.NewRecorder("Chat runs the loop through three files")
+	rec.Watch(ws)
+	messages, result := harness.Chat(rec.Model(model), nil, "The server listens on 9090, not 8080. Where does 9090 come from?",
+		rec.Tools(harness.MakeReadTool(ws)))
 	fmt.Printf("%+v\n", result)
 	fmt.Println("ws.Reads():", ws.Reads(), "| model calls:", len(model.Calls()))
 	fmt.Println()
 	fmt.Println(lab.Show(messages))
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
+	}
 }

@@ -3,6 +3,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 
 	"harnesslab/lab"
 	harness "harnesslab/lessons/03-the-loop"
@@ -32,11 +33,16 @@ func main() {
 	model := lab.NewScriptedModel(circles)
 
 	question := []lab.Message{harness.UserMessage("Where does the port 9090 come from?")}
-	messages, result := harness.RunLoop(model, question, []lab.Tool{harness.MakeReadTool(ws)}, 5)
+	rec := lab.NewRecorder("RunLoop with a budget of 5, a model that never stops")
+	rec.Watch(ws)
+	messages, result := harness.RunLoop(rec.Model(model), question, rec.Tools(harness.MakeReadTool(ws)), 5)
 	fmt.Printf("%+v\n", result)
 	fmt.Println("model calls:", len(model.Calls()), "| ws.Reads():", ws.Reads())
 	fmt.Println()
 	fmt.Println(lab.Show(messages))
 	fmt.Println()
 	fmt.Println("problems a provider would find in this list:", len(lab.Validate(messages)))
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
+	}
 }

@@ -3,6 +3,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 	"strings"
 
 	"harnesslab/lab"
@@ -27,7 +28,6 @@ func main() {
 		"config.go": "package main\n\nfunc loadConfig() Config {\n\treturn Config{Port: envInt(\"PORT\", defaultPort)}\n}\n",
 		"env.go":    "package main\n\n// defaultPort is the port when $PORT is empty.\nconst defaultPort = 9090\n",
 	})
-	tools := []lab.Tool{harness.MakeReadTool(ws)}
 	read := func(path string) lab.Block { return lab.Call("read", lab.Args{"path": path}) }
 	answer := lab.Respond(func(r lab.Request) lab.Message {
 		env, _ := r.ResultFor("c3")
@@ -44,7 +44,9 @@ func main() {
 		lab.Reply(lab.Text("config.go falls back to defaultPort. Let me find where that is set."), read("env.go")),
 		answer,
 	)
-	_, result := harness.Chat(follows, nil, "The server listens on 9090, not 8080. Where does 9090 come from?", tools)
+	first := lab.NewRecorder("Chat through three files")
+	_, result := harness.Chat(first.Model(follows), nil, "The server listens on 9090, not 8080. Where does 9090 come from?",
+		first.Tools(harness.MakeReadTool(ws)))
 	fmt.Println("three files, then the answer:", result.Status)
 	bill(follows)
 
@@ -59,8 +61,12 @@ func main() {
 		}
 		return lab.Reply(lab.Text("Before I answer, let me check one more file."), read(files[seen%len(files)]))
 	})))
-	_, result = harness.Chat(circles, nil, "Where does the port 9090 come from?", tools)
+	second := lab.NewRecorder("Chat with a model that goes round in circles")
+	_, result = harness.Chat(second.Model(circles), nil, "Where does the port 9090 come from?", second.Tools(harness.MakeReadTool(ws)))
 	fmt.Println()
 	fmt.Println("round in circles until the budget of", harness.MaxSteps, "is spent:", result.Status)
 	bill(circles)
+	if err := lab.WriteTranscript(first, second); err != nil {
+		log.Fatal(err)
+	}
 }

@@ -3,6 +3,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 
 	"harnesslab/lab"
 	harness "harnesslab/lessons/03-the-loop"
@@ -50,7 +51,9 @@ func main() {
 	// the labels as this lab's model writes them
 	model := script()
 	ws := lab.NewWorkspace(files)
-	messages, _ := harness.RunLoop(model, question, []lab.Tool{harness.MakeReadTool(ws)}, harness.MaxSteps)
+	recs := []*lab.Recorder{lab.NewRecorder("RunLoop, the labels as the model writes them")}
+	recs[0].Watch(ws)
+	messages, _ := harness.RunLoop(recs[0].Model(model), question, recs[0].Tools(harness.MakeReadTool(ws)), harness.MaxSteps)
 	for _, m := range messages {
 		if m.Role == lab.RoleAssistant {
 			fmt.Printf("%-8s <- %s\n", m.StopReason, lab.Show([]lab.Message{m}))
@@ -63,9 +66,15 @@ func main() {
 		loop loop
 	}{{"a loop that trusts the label", trustingLoop}, {"RunLoop", harness.RunLoop}} {
 		ws := lab.NewWorkspace(files)
-		messages, result := run.loop(mislabelled{script()}, question, []lab.Tool{harness.MakeReadTool(ws)}, harness.MaxSteps)
+		rec := lab.NewRecorder(run.name + ", every reply labelled stop")
+		rec.Watch(ws)
+		recs = append(recs, rec)
+		messages, result := run.loop(rec.Model(mislabelled{script()}), question, rec.Tools(harness.MakeReadTool(ws)), harness.MaxSteps)
 		fmt.Println()
 		fmt.Printf("%s: %s %q after %d step(s); ws.Reads(): %v\n", run.name, result.Status, result.Text, result.Steps, ws.Reads())
 		fmt.Println("  problems a provider would find:", lab.Validate(messages))
+	}
+	if err := lab.WriteTranscript(recs...); err != nil {
+		log.Fatal(err)
 	}
 }

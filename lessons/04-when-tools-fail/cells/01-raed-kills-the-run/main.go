@@ -5,6 +5,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 
 	"harnesslab/lab"
 	harness "harnesslab/lessons/04-when-tools-fail"
@@ -43,14 +44,15 @@ func chat(model lab.Model, text string, tools []lab.Tool) ([]lab.Message, harnes
 }
 
 // attempt runs one conversation whose second step is the call second, and
-// reports what is left of it.
-func attempt(second lab.Block) {
+// reports what is left of it. rec writes the conversation down.
+func attempt(rec *lab.Recorder, second lab.Block) {
 	ws := lab.NewWorkspace(map[string]string{"main.go": "from config import PORT\n", "config.py": "PORT = 9090\n"})
 	model := lab.NewScriptedModel(
 		lab.Reply(lab.Call("read", lab.Args{"path": "main.go"})),
 		lab.Reply(second),
 		lab.Say("The server listens on 9090."),
 	)
+	rec.Watch(ws)
 	var messages []lab.Message
 	defer func() {
 		fmt.Println("asked for:", lab.ShowBlock(second))
@@ -58,10 +60,15 @@ func attempt(second lab.Block) {
 		fmt.Println("  ws.Reads() at the crash:", ws.Reads())
 		fmt.Println("  messages the caller got back:", len(messages))
 	}()
-	messages, _ = chat(model, "Which port does the server use?", []lab.Tool{harness.MakeReadTool(ws)})
+	messages, _ = chat(rec.Model(model), "Which port does the server use?", rec.Tools(harness.MakeReadTool(ws)))
 }
 
 func main() {
-	attempt(lab.Call("raed", lab.Args{"path": "config.py"}).WithID("c2"))
-	attempt(lab.Call("read", lab.Args{"path": "settings.py"}).WithID("c2"))
+	raed := lab.NewRecorder("a call to raed, a tool that does not exist")
+	attempt(raed, lab.Call("raed", lab.Args{"path": "config.py"}).WithID("c2"))
+	missing := lab.NewRecorder("a read of a file that is not there")
+	attempt(missing, lab.Call("read", lab.Args{"path": "settings.py"}).WithID("c2"))
+	if err := lab.WriteTranscript(raed, missing); err != nil {
+		log.Fatal(err)
+	}
 }

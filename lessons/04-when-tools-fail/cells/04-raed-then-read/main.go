@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 	"strings"
 
 	"harnesslab/lab"
@@ -26,9 +27,14 @@ func main() {
 			return lab.Say("config.py sets " + strings.TrimSpace(res.Content) + ".")
 		}),
 	)
-	messages, result := harness.Chat(model, nil, "What port does config.py set?", []lab.Tool{harness.MakeReadTool(ws)})
+	rec := lab.NewRecorder("Chat with a misspelt tool name, then the right one")
+	rec.Watch(ws)
+	messages, result := harness.Chat(rec.Model(model), nil, "What port does config.py set?", rec.Tools(harness.MakeReadTool(ws)))
 	fmt.Println(lab.Show(messages))
 	fmt.Println()
 	fmt.Printf("%s after %d steps: %s\n", result.Status, result.Steps, result.Text)
 	fmt.Println("ws.Reads():", ws.Reads())
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
+	}
 }

@@ -5,6 +5,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 	"regexp"
 	"strings"
 
@@ -54,6 +55,7 @@ func model() *lab.ScriptedModel {
 
 func main() {
 	files := map[string]string{"config.py": "PORT = 9090\n", "main.go": "from config import PORT\n", "README.md": "# server\n"}
+	var recs []*lab.Recorder
 	for _, run := range []struct {
 		label string
 		tool  func(*lab.Workspace) lab.Tool
@@ -62,9 +64,15 @@ func main() {
 		{"a read tool that says what exists", helpfulRead},
 	} {
 		ws := lab.NewWorkspace(files)
-		messages, result := harness.Chat(model(), nil, "Which port does the server use?", []lab.Tool{run.tool(ws)})
+		rec := lab.NewRecorder(run.label)
+		rec.Watch(ws)
+		recs = append(recs, rec)
+		messages, result := harness.Chat(rec.Model(model()), nil, "Which port does the server use?", rec.Tools(run.tool(ws)))
 		fmt.Println(run.label + ":")
 		fmt.Println(lab.Show(messages[1:]))
 		fmt.Printf("=> %s after %d steps\n\n", result.Status, result.Steps)
+	}
+	if err := lab.WriteTranscript(recs...); err != nil {
+		log.Fatal(err)
 	}
 }

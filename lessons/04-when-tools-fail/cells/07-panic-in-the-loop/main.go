@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 	"strings"
 
 	"harnesslab/lab"
@@ -43,8 +44,13 @@ func main() {
 			return lab.Say("Line 7 is empty.")
 		}),
 	)
-	tools := []lab.Tool{harness.MakeReadTool(ws), lineTool(ws)}
-	messages, result := harness.Chat(model, nil, "What is on line 7 of config.py?", tools)
+	rec := lab.NewRecorder("Chat with a tool that panics")
+	rec.Watch(ws)
+	tools := rec.Tools(harness.MakeReadTool(ws), lineTool(ws))
+	messages, result := harness.Chat(rec.Model(model), nil, "What is on line 7 of config.py?", tools)
 	fmt.Println(lab.Show(messages))
 	fmt.Printf("\n%s after %d steps\n", result.Status, result.Steps)
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
+	}
 }
