@@ -65,11 +65,11 @@ func breakHistory(rng *rand.Rand, valid []lab.Message) (broken []lab.Message, wh
 
 func repairRandomHistories(c *checkkit.C) {
 	checkkit.Scenarios(c, []checkkit.Data[uint64]{
-		{Name: "200 lists broken at random, seed 12", Data: 12},
-		{Name: "200 lists broken at random, seed 31337", Data: 31337},
+		{Name: "100 lists broken at random, seed 12", Data: 12},
+		{Name: "100 lists broken at random, seed 31337", Data: 31337},
 	}, func(seed uint64) {
 		rng := rand.New(rand.NewPCG(seed, 2))
-		for k := range 200 {
+		for k := range 100 {
 			valid := conversation(randomTurns(rng, 1+rng.IntN(5))...)
 			broken, what, want := breakHistory(rng, valid)
 			if !repairOnce(c, repairCase{what: fmt.Sprintf("(list %d of seed %d) the check %s", k+1, seed, what),
