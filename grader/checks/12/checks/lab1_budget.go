@@ -55,8 +55,35 @@ func requestBilledWhole(c *checkkit.C) {
 					bc.name, bc.system, checkkit.Plural(len(bc.messages), "message"), got, want)
 				return
 			}
+			if len(bc.messages) > 0 && !billsEditedList(c, bc) {
+				return
+			}
 		}
 	})
+}
+
+// edited is what the check writes over the last message of a request before
+// billing it again: long enough to move the bill by a few tokens.
+const edited = "[this message was shortened or redacted after it was first billed]"
+
+// billsEditedList edits the content of the last message of bc in place, the
+// way redaction or trimming does, and bills the same list again. A count
+// kept from the first call (a memo keyed by the number of messages, say) is
+// stale now. It reports whether the bill was right.
+func billsEditedList(c *checkkit.C, bc billCase) bool {
+	last := len(bc.messages) - 1
+	bc.messages[last].Content = edited
+	pristine := lab.CloneMessages(bc.messages)
+	got := S.RequestTokens(bc.system, bc.messages, bc.specs)
+	want := bill(bc.system, pristine, readSpecsIf(bc.specs))
+	if got != want {
+		c.Errorf("For %s, the check then changed the content of message %d (as redaction or trimming does) and asked "+
+			"again with the same list: RequestTokens returned %d; the list as it is now is billed %d tokens. "+
+			"A count kept from an earlier call goes stale as soon as content is edited: work the bill out from the "+
+			"list you are given, every time.", bc.name, last, got, want)
+		return false
+	}
+	return true
 }
 
 // readSpecsIf returns fresh read specs when specs holds some, so the bill is
