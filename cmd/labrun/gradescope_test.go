@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"harnesslab/grader"
 )
 
 // TestGradescopeBundle builds the autograder for lesson 02, unpacks it the
@@ -93,5 +95,49 @@ func unzip(t *testing.T, path, dir string) {
 		if err := os.WriteFile(target, data, f.Mode()); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// TestGradescopeBundleEveryLesson builds the autograder of every lesson and
+// asks the go command whether every package in it finds every package it
+// imports inside the bundle: a lesson that needs a file the bundle leaves
+// out fails here, without building labrun sixteen times.
+func TestGradescopeBundleEveryLesson(t *testing.T) {
+	root, _ := filepath.Abs("../..")
+	t.Setenv("HARNESSLAB_ROOT", root)
+	kit, err := grader.FindKit(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lessons, err := kit.Lessons()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range lessons {
+		t.Run(l.Number, func(t *testing.T) {
+			dir := t.TempDir()
+			zipPath := filepath.Join(dir, "autograder.zip")
+			if err := run([]string{"gradescope", l.Number, "-o", zipPath}, io.Discard, io.Discard); err != nil {
+				t.Fatal(err)
+			}
+			src := filepath.Join(dir, "source", "kit")
+			unzip(t, zipPath, filepath.Join(dir, "source"))
+			wanted := []string{"lessons/" + l.Slug + "/lesson.json", "grader/checks/" + l.Number + "/main.go"}
+			if l.GoModule != "" {
+				wanted = append(wanted, l.GoModule)
+			}
+			for _, f := range wanted {
+				if _, err := os.Stat(filepath.Join(src, filepath.FromSlash(f))); err != nil {
+					t.Errorf("the bundle for lesson %s lacks %s", l.Number, f)
+				}
+			}
+			list := exec.Command("go", "list", "-e", "-deps", "-f", "{{with .Error}}{{.}}{{end}}", "./...")
+			list.Dir = src
+			list.Env = append(os.Environ(), "HARNESSLAB_ROOT=", "GOFLAGS=-mod=readonly")
+			out, err := list.CombinedOutput()
+			if err != nil || strings.TrimSpace(string(out)) != "" {
+				t.Errorf("in the bundle for lesson %s, some package does not load: %v\n%s", l.Number, err, out)
+			}
+		})
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"text/template"
 
@@ -78,8 +79,10 @@ func kitFiles(kit *grader.Kit, l *grader.Lesson) []string {
 		if strings.HasSuffix(rel, "_test.go") || strings.Contains("/"+rel+"/", "/testdata/") {
 			return false
 		}
-		if rest, ok := strings.CutPrefix(rel, "grader/checks/"); ok {
-			return strings.HasPrefix(rest, l.Number+"/")
+		for _, perLesson := range []string{"grader/checks/", "grader/runs/"} {
+			if rest, ok := strings.CutPrefix(rel, perLesson); ok {
+				return strings.HasPrefix(rest, l.Number+"/") || strings.HasPrefix(rest, "runkit/")
+			}
 		}
 		return true
 	}
@@ -96,6 +99,9 @@ func kitFiles(kit *grader.Kit, l *grader.Lesson) []string {
 			}
 			return nil
 		})
+	}
+	if l.GoModule != "" && !slices.Contains(out, l.GoModule) {
+		out = append(out, l.GoModule) // the checks' module may sit in a testdata folder
 	}
 	return out
 }
