@@ -83,7 +83,7 @@ func severalFailuresInOrder(c *checkkit.C) {
 		}
 		what := fmt.Sprintf("One reply asked for %s. The list should hold one result per call, in call order, "+
 			"each saying what happened to its own call, and then the model's answer.", checkkit.List(shown))
-		if !sameStory(c, story{what: what, want: want, tools: []lab.Tool{checkkit.ReadTool(ws)}}, model, messages) {
+		if !checkkit.SameStory(c, checkkit.Story{What: what, Want: want, Tools: []lab.Tool{checkkit.ReadTool(ws)}, System: system}, model, messages) {
 			return
 		}
 		var wantRuns []lab.Block
@@ -143,7 +143,7 @@ func modelCorrectsItself(c *checkkit.C) {
 			reply("My mistake.", calls[1:]), worked(calls[1], data.d.text(data.d.config)), lab.Say(answer))
 		what := fmt.Sprintf("The model asks for %s, a tool that does not exist, reads the error result, asks for "+
 			"read instead, and answers from the file.", describe(calls[0]))
-		if !sameStory(c, story{what: what, want: want, tools: []lab.Tool{checkkit.ReadTool(ws)}, from: len(data.history)},
+		if !checkkit.SameStory(c, checkkit.Story{What: what, Want: want, Tools: []lab.Tool{checkkit.ReadTool(ws)}, From: len(data.history), System: system},
 			model, messages) {
 			return
 		}
@@ -209,7 +209,7 @@ func withinBudget(c *checkkit.C, d disk, failing []lab.Block, whys []string, bud
 			"the last one allowed: a failed call costs its step and no more, and the run ends with the answer.",
 			budget, checkkit.Plural(len(calls), "failing call"), budget)
 	}
-	if !sameStory(c, story{what: what, want: want, tools: []lab.Tool{checkkit.ReadTool(ws)}}, model, messages) {
+	if !checkkit.SameStory(c, checkkit.Story{What: what, Want: want, Tools: []lab.Tool{checkkit.ReadTool(ws)}, System: system}, model, messages) {
 		return false
 	}
 	return c.Equal(what+" The run should end with "+showResult(wantResult)+":", wantResult, result)

@@ -177,7 +177,7 @@ func runSurvivesPanic(c *checkkit.C) {
 		want = append(want, lab.Say(answer))
 		what := fmt.Sprintf("One reply asked for %s and %s; the call to line panics. Both calls should get their "+
 			"result, in call order, and the run should go on to the model's answer.", describe(calls[0]), describe(calls[1]))
-		if !sameStory(c, story{what: what, want: want, tools: []lab.Tool{checkkit.ReadTool(ws), lineTool(ws)}}, model, messages) {
+		if !checkkit.SameStory(c, checkkit.Story{What: what, Want: want, Tools: []lab.Tool{checkkit.ReadTool(ws), lineTool(ws)}, System: system}, model, messages) {
 			return
 		}
 		sameRuns(c, "Each call should run its tool once, in call order:", ran(calls...), &runs)

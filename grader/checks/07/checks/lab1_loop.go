@@ -80,7 +80,7 @@ func loopGoesOnAfterDeny(c *checkkit.C) {
 		want = append(append(want, answers...), lab.Say(answer))
 		what := fmt.Sprintf("One reply asked for %s; the policy denies some of them. Every call should get its one "+
 			"result, in call order, the denied ones an error, and the run should go on to the model's answer.", showCalls(calls))
-		if !sameStory(c, story{what: what, want: want, tools: d.tools(d.workspace()), from: len(data.history)}, model, messages) {
+		if !checkkit.SameStory(c, checkkit.Story{What: what, Want: want, Tools: d.tools(d.workspace()), From: len(data.history), System: system}, model, messages) {
 			return
 		}
 		checkkit.SameToolRuns(c, "Only the allowed calls should run, once each, in call order:", checkkit.RunsOf(ran...), s.runs)
@@ -162,7 +162,7 @@ func promptCannotAllow(c *checkkit.C) {
 			"all say that %s and %s are allowed; the policy denies both (%s; %s). The model asks three times, and each "+
 			"call should get the same denial.", data.forbid[0].Name, data.forbid[1].Name, d.reason(data.forbid[0]),
 			d.reason(data.forbid[1]))
-		if !sameStory(c, story{what: what, want: want, tools: d.tools(d.workspace())}, model, messages) {
+		if !checkkit.SameStory(c, checkkit.Story{What: what, Want: want, Tools: d.tools(d.workspace()), System: system}, model, messages) {
 			return
 		}
 		checkkit.SameToolRuns(c, "No words can turn a deny into an allow: the denied tools should never run, however often "+

@@ -204,8 +204,8 @@ func onlyExternalAsks(c *checkkit.C) {
 		}
 		want := append(lab.CloneMessages(data.history), lab.User(question), reply("Here goes.", calls))
 		want = append(append(want, answers...), lab.Say(answer))
-		if !sameStory(c, story{what: "Every call should get its one result, in call order.", want: want,
-			tools: d.tools(d.workspace()), from: len(data.history)}, model, messages) {
+		if !checkkit.SameStory(c, checkkit.Story{What: "Every call should get its one result, in call order.", Want: want,
+			Tools: d.tools(d.workspace()), From: len(data.history), System: system}, model, messages) {
 			return
 		}
 		checkkit.SameToolRuns(c, "The reads, the writes and the approved external call should run, once each:",
