@@ -54,7 +54,11 @@ func notes(messages []lab.Message, runs int) string {
 	var b strings.Builder
 	calls := 0
 	for _, m := range messages {
-		calls += len(harness.ToolCalls(m))
+		for _, b := range m.Blocks {
+			if b.Type == lab.ToolCallBlock {
+				calls++
+			}
+		}
 		if m.Role == lab.RoleToolResult && m.IsError {
 			fmt.Fprintf(&b, "refused before it ran: %s\n", m.Content)
 		}
