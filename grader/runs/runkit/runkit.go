@@ -46,7 +46,8 @@ type Scenario struct {
 	Run func(model lab.Model, ws *lab.Workspace, tools func(...lab.Tool) []lab.Tool) []lab.Message
 	// Notes, when set, says what the conversation alone does not show (an
 	// outbox, a log, what was refused); it is printed after the
-	// conversation, and asked only once Run has returned.
+	// conversation, and asked only once Run has returned (not at all when
+	// the student's code panicked).
 	Notes func() string
 }
 
