@@ -17,6 +17,10 @@
 //		})
 //	}
 //
+// A scenario whose story does not end in the conversation (an outbox, a
+// log, an edit refused) says the rest with Notes. Lessons whose pieces take
+// a lab.Provider wrap the run's model with Provider.
+//
 // `labrun run NN --model anthropic:MODEL` builds and starts it. A check
 // never links this package: it needs the network.
 package runkit
@@ -27,6 +31,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"harnesslab/lab"
 	"harnesslab/providers"
@@ -39,6 +44,11 @@ type Scenario struct {
 	// Run drives the student's harness with model over ws and returns the
 	// conversation it ended with. Tools passed through tools are recorded.
 	Run func(model lab.Model, ws *lab.Workspace, tools func(...lab.Tool) []lab.Tool) []lab.Message
+	// Notes, when set, says what the conversation alone does not show (an
+	// outbox, a log, what was refused); it is printed after the
+	// conversation, and asked only once Run has returned (not at all when
+	// the student's code panicked).
+	Notes func() string
 }
 
 // Main runs the scenario with the command line's flags and exits: 0 when
@@ -76,6 +86,11 @@ func run(s Scenario, args []string, stdout, stderr io.Writer) int {
 	if len(messages) > 0 {
 		fmt.Fprintln(stdout, lab.Show(messages))
 		fmt.Fprintln(stdout)
+	}
+	if s.Notes != nil && panicked == "" {
+		if notes := strings.TrimRight(s.Notes(), "\n"); notes != "" {
+			fmt.Fprintf(stdout, "%s\n\n", notes)
+		}
 	}
 	fmt.Fprint(stdout, Bill(t))
 	if *out != "" {
