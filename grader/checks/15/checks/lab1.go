@@ -70,7 +70,6 @@ func quickCallAnswers(c *checkkit.C) {
 		}},
 	}, func(sc callScenario) {
 		w := newWorld(sc.table)
-		defer w.free()
 		var ran []lab.Block
 		for _, call := range sc.calls {
 			got, ok := runCall(c, w, context.Background(), call, sc.limit)
@@ -97,7 +96,6 @@ func hangTimesOut(c *checkkit.C) {
 		}},
 	}, func(sc callScenario) {
 		w := newWorld(nil)
-		defer w.free()
 		call := sc.calls[0]
 		start := time.Now()
 		got, ok := runCall(c, w, context.Background(), call, sc.limit)
@@ -126,7 +124,6 @@ func slowToolTimesOut(c *checkkit.C) {
 	}, func(sc callScenario) {
 		w := newWorld(nil)
 		w.partial = sc.partial
-		defer w.free()
 		call := sc.calls[0]
 		got, ok := runCall(c, w, context.Background(), call, sc.limit)
 		if !ok {
@@ -169,7 +166,6 @@ func callersContextReachesTools(c *checkkit.C) {
 		}}},
 	}, func(d data) {
 		w := newWorld(d.table)
-		defer w.free()
 		ctx, cancel := context.WithTimeout(context.WithValue(context.Background(), ctxKey{}, d.value), time.Hour)
 		defer cancel()
 		callerDeadline, _ := ctx.Deadline()
@@ -196,7 +192,6 @@ func callersContextReachesTools(c *checkkit.C) {
 	// A caller whose own deadline comes before the limit: the call ends
 	// with the caller's context.
 	w := newWorld(nil)
-	defer w.free()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*ms)
 	defer cancel()
 	call := searchOf("d1", "panic:")
@@ -212,15 +207,14 @@ func eachCallOwnDeadline(c *checkkit.C) {
 	checkkit.Scenarios(c, []checkkit.Data[callScenario]{
 		{Name: "a slow search, then two lookups", Data: callScenario{
 			what: "Search, lookup, lookup", table: map[string]string{"port": "8080", "user": "ada"},
-			calls: []lab.Block{searchOf("c1", "timeout"), lookupOf("c2", "port"), lookupOf("c3", "user")}, limit: 30 * ms,
+			calls: []lab.Block{searchOf("c1", "timeout"), lookupOf("c2", "port"), lookupOf("c3", "user")}, limit: 120 * ms,
 		}},
 		{Name: "a lookup, two slow searches, a lookup", Data: callScenario{
 			what: "Lookup, search, search, lookup", table: map[string]string{"a": "1", "b": "2"},
-			calls: []lab.Block{lookupOf("x1", "a"), searchOf("x2", "oom"), searchOf("x3", "segfault"), lookupOf("x4", "b")}, limit: 20 * ms,
+			calls: []lab.Block{lookupOf("x1", "a"), searchOf("x2", "oom"), searchOf("x3", "segfault"), lookupOf("x4", "b")}, limit: 100 * ms,
 		}},
 	}, func(sc callScenario) {
 		w := newWorld(sc.table)
-		defer w.free()
 		got, ok := runCalls(c, w, context.Background(), sc.calls, sc.limit)
 		if !ok {
 			return
@@ -267,7 +261,6 @@ func cancelMidRun(c *checkkit.C) {
 		}}},
 	}, func(d data) {
 		w := newWorld(d.table)
-		defer w.free()
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
 		w.cancelOn, w.cancel = d.cancelOn, cancel
@@ -317,7 +310,6 @@ func cancelledBeforeStart(c *checkkit.C) {
 		}},
 	}, func(sc callScenario) {
 		w := newWorld(sc.table)
-		defer w.free()
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
 		got, ok := runCalls(c, w, ctx, sc.calls, sc.limit)
@@ -337,15 +329,14 @@ func noWritesAfterReturn(c *checkkit.C) {
 	checkkit.Scenarios(c, []checkkit.Data[callScenario]{
 		{Name: "a fetch that hangs, then a lookup", Data: callScenario{
 			what: "Fetch (hangs), lookup", table: map[string]string{"port": "8080"},
-			calls: []lab.Block{fetchOf("c1", "https://status.example.com"), lookupOf("c2", "port")}, limit: 20 * ms,
+			calls: []lab.Block{fetchOf("c1", "https://status.example.com"), lookupOf("c2", "port")}, limit: 100 * ms,
 		}},
 		{Name: "a lookup between two fetches that hang", Data: callScenario{
 			what: "Fetch (hangs), lookup, fetch (hangs)", table: map[string]string{"mode": "strict"},
-			calls: []lab.Block{fetchOf("h1", "https://a.example.com"), lookupOf("h2", "mode"), fetchOf("h3", "https://b.example.com")}, limit: 15 * ms,
+			calls: []lab.Block{fetchOf("h1", "https://a.example.com"), lookupOf("h2", "mode"), fetchOf("h3", "https://b.example.com")}, limit: 80 * ms,
 		}},
 	}, func(sc callScenario) {
 		w := newWorld(sc.table)
-		defer w.free()
 		got, ok := runCalls(c, w, context.Background(), sc.calls, sc.limit)
 		if !ok {
 			return

@@ -45,8 +45,10 @@ type jobRun struct {
 	start     time.Time
 }
 
-// newWorld returns a world with lookup's table. Call free when the scenario
-// is over, so hung fetches return.
+// newWorld returns a world with lookup's table. Hung fetches stay hung
+// until free is called: a check that is not about what happens when they
+// finish never frees them, so nothing they set off can land while the check
+// program is ending.
 func newWorld(table map[string]string) *world {
 	return &world{table: table, release: make(chan struct{})}
 }
