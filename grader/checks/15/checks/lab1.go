@@ -189,6 +189,9 @@ func callersContextReachesTools(c *checkkit.C) {
 		}
 		c.Equal(fmt.Sprintf("RunCall(%s) should give the tool's own result", callWords(d.calls)), w.expectedOf(call), got)
 	})
+	if c.Failed() {
+		return // a context not derived from the caller's fails the same way below
+	}
 	// A caller whose own deadline comes before the limit: the call ends
 	// with the caller's context.
 	w := newWorld(nil)
