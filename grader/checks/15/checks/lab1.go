@@ -88,11 +88,11 @@ func quickCallAnswers(c *checkkit.C) {
 
 func hangTimesOut(c *checkkit.C) {
 	checkkit.Scenarios(c, []checkkit.Data[callScenario]{
-		{Name: "a page that never comes, 20ms", Data: callScenario{
-			what: "A fetch that hangs", calls: []lab.Block{fetchOf("c1", "https://status.example.com")}, limit: 20 * ms,
+		{Name: "a page that never comes, 40ms", Data: callScenario{
+			what: "A fetch that hangs", calls: []lab.Block{fetchOf("c1", "https://status.example.com")}, limit: 40 * ms,
 		}},
-		{Name: "another page, another id, 35ms", Data: callScenario{
-			what: "A fetch that hangs", calls: []lab.Block{fetchOf("f4", "https://docs.example.org/api")}, limit: 35 * ms,
+		{Name: "another page, another id, 60ms", Data: callScenario{
+			what: "A fetch that hangs", calls: []lab.Block{fetchOf("f4", "https://docs.example.org/api")}, limit: 60 * ms,
 		}},
 	}, func(sc callScenario) {
 		w := newWorld(nil)
@@ -108,6 +108,7 @@ func hangTimesOut(c *checkkit.C) {
 		if took < sc.limit {
 			c.Errorf("RunCall(%s) gave up after %v, before its limit of %v: wait until the call's deadline.", callWords(sc.calls), took.Round(ms), sc.limit)
 		}
+		w.settle(len(sc.calls))
 		c.Equal(sc.what+": the tool should run exactly once", runWords(sc.calls), w.ranWords())
 	})
 }
@@ -115,11 +116,11 @@ func hangTimesOut(c *checkkit.C) {
 func slowToolTimesOut(c *checkkit.C) {
 	checkkit.Scenarios(c, []checkkit.Data[callScenario]{
 		{Name: "a search that returns ctx.Err() when its context ends", Data: callScenario{
-			what: "A search that stops when told to", calls: []lab.Block{searchOf("c1", "connection refused")}, limit: 15 * ms,
+			what: "A search that stops when told to", calls: []lab.Block{searchOf("c1", "connection refused")}, limit: 40 * ms,
 		}},
 		{Name: "a search that returns part of its results and no error", Data: callScenario{
 			what: "A search that stops when told to", partial: "2 of 40 matches so far: 10:02 refused, 10:07 refused",
-			calls: []lab.Block{searchOf("s3", "disk full")}, limit: 25 * ms,
+			calls: []lab.Block{searchOf("s3", "disk full")}, limit: 60 * ms,
 		}},
 	}, func(sc callScenario) {
 		w := newWorld(nil)
@@ -135,6 +136,7 @@ func slowToolTimesOut(c *checkkit.C) {
 				callWords(sc.calls), sc.limit, sc.partial, map[bool]string{true: "context.DeadlineExceeded", false: "nil"}[sc.partial == ""])
 		}
 		c.Equal(fmt.Sprintf("RunCall(%s) should give the timed-out result", callWords(sc.calls)), timedOutOf(call, sc.limit), got)
+		w.settle(1)
 		runs := w.ran()
 		if len(runs) != 1 {
 			c.Errorf("%s: the search should run exactly once, it ran %s.", sc.what, checkkit.Times(len(runs)))
@@ -242,6 +244,7 @@ func eachCallOwnDeadline(c *checkkit.C) {
 			}
 		}
 		checkkit.SameMessages(c, sc.what+" with a limit of "+sc.limit.String()+" per call: one result per call, in the order of the calls", want, got, 0)
+		w.settle(len(sc.calls))
 		c.Equal(sc.what+": each call should run exactly once (listed here in alphabetical order)", runWords(sc.calls), w.ranWords())
 	})
 }
@@ -358,6 +361,7 @@ func noWritesAfterReturn(c *checkkit.C) {
 		// to act, then look at the results again.
 		w.free()
 		time.Sleep(20 * ms)
+		w.settle(len(sc.calls))
 		checkkit.SameMessages(c, sc.what+": after RunCallsWithin returned, the fetches it had walked away from finished; "+
 			"the results it returned must not change then (a goroutine left behind must write nowhere the caller can see)", kept, got, 0)
 		c.Equal(sc.what+": each call should run exactly once (listed here in alphabetical order)", runWords(sc.calls), w.ranWords())

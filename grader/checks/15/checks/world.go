@@ -83,6 +83,21 @@ func (w *world) ran() []jobRun {
 	return append([]jobRun(nil), w.runs...)
 }
 
+// settle waits until at least n jobs have started, or a second has passed.
+// A call abandoned at a short limit on a busy machine may have been given up
+// before its goroutine started the job; the job still starts, a moment
+// later, and the count should include it.
+func (w *world) settle(n int) {
+	for end := time.Now().Add(time.Second); time.Now().Before(end); time.Sleep(time.Millisecond) {
+		w.mu.Lock()
+		k := len(w.runs)
+		w.mu.Unlock()
+		if k >= n {
+			return
+		}
+	}
+}
+
 // ranWords lists the runs as "lookup(port)", sorted.
 func (w *world) ranWords() []string {
 	out := []string{}
