@@ -56,7 +56,7 @@ func workRequestsChooseFreely(c *checkkit.C) {
 		got := p.model.Calls()
 		if choices(got) != choices(want) {
 			c.Errorf("RunTask should leave the choice of tool to the model (auto) for the %s of the work, and force "+
-				"submit_result only when it asks for the result.\n  expected tool choices, request by request: %s\n  got:   %s",
+				"submit_result only when it asks for the result.\n  expected tool choices, request by request: %s\n  got tool choices, request by request:      %s",
 				checkkit.Plural(len(t.work), "request"), choices(want), choices(got))
 			checkkit.LogConversation(c, "What RunTask returned", p.messages)
 		}
