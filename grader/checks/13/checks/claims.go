@@ -36,7 +36,8 @@ func tell(text string) event { return event{content: text, user: true} }
 func readOf(content string) event { return event{tool: "read", content: content} }
 
 // transcript builds a conversation: the question, then each step, then the
-// model's closing words. Calls are numbered c1, c2, ... in order.
+// model's closing words unless it already has the last word. Calls are
+// numbered c1, c2, ... in order.
 func transcript(question string, steps ...event) []lab.Message {
 	messages := []lab.Message{lab.User(question)}
 	for i, e := range steps {
@@ -48,14 +49,20 @@ func transcript(question string, steps ...event) []lab.Message {
 		default:
 			id := fmt.Sprintf("c%d", i+1)
 			args := lab.Args{}
-			if e.tool == "read" || e.tool == editTool {
+			switch e.tool {
+			case "read":
 				args["path"] = "auth/session.go"
+			case editTool:
+				args = lab.Args{"path": "auth/session.go", "old_text": "10 * time.Minute", "new_text": "0"}
 			}
 			messages = append(messages, lab.Reply(lab.Call(e.tool, args).WithID(id)))
 			result := checkkit.Result(id, e.tool, e.content)
 			result.IsError = e.fail
 			messages = append(messages, result)
 		}
+	}
+	if last := messages[len(messages)-1]; last.Role == lab.RoleAssistant {
+		return messages
 	}
 	return append(messages, lab.Say("Done."))
 }
