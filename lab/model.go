@@ -13,6 +13,7 @@ type Request struct {
 	System   string
 	Messages []Message
 	Tools    []Spec
+	Choice   Choice // the tool choice; the zero Choice is auto (see CompleteWith)
 }
 
 // ResultFor returns the toolResult in the request that answers call id, and
@@ -29,7 +30,7 @@ func (r Request) ResultFor(id string) (Message, bool) {
 
 // Clone returns a deep copy of r.
 func (r Request) Clone() Request {
-	return Request{System: r.System, Messages: CloneMessages(r.Messages), Tools: cloneSpecs(r.Tools)}
+	return Request{System: r.System, Messages: CloneMessages(r.Messages), Tools: cloneSpecs(r.Tools), Choice: r.Choice}
 }
 
 // Text returns the billed text of the request (see RenderRequest).
@@ -102,9 +103,15 @@ func (e *ScriptExhausted) Error() string {
 // StopReason and Usage set; a refused request gets a reply whose Error says
 // why ("400 invalid_request: messages[1]: toolCall c1 has no toolResult").
 func (m *ScriptedModel) Complete(system string, messages []Message, tools []Spec) Message {
+	return m.complete(Choice{}, system, messages, tools)
+}
+
+// complete answers one request made with choice (see Complete and
+// CompleteWith).
+func (m *ScriptedModel) complete(choice Choice, system string, messages []Message, tools []Spec) Message {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	req := Request{System: system, Messages: CloneMessages(messages), Tools: cloneSpecs(tools)}
+	req := Request{System: system, Messages: CloneMessages(messages), Tools: cloneSpecs(tools), Choice: choice}
 	if problems := requestProblems(req); len(problems) > 0 {
 		msg := "400 invalid_request: " + problems[0]
 		m.refusals = append(m.refusals, msg)
@@ -199,6 +206,9 @@ func requestProblems(r Request) []string {
 			problems = append(problems, fmt.Sprintf("tools[%d]: tool name %q is already used by tools[%d]", i, s.Name, prev))
 		}
 		names[s.Name] = i
+	}
+	if p := r.Choice.problem(r.Tools); p != "" {
+		problems = append(problems, p)
 	}
 	if len(r.Messages) == 0 {
 		problems = append(problems, "messages: a request needs at least one message")
