@@ -48,7 +48,15 @@ func (a *Anthropic) Name() string { return a.String() }
 // scripted model refuses.
 func (a *Anthropic) Complete(system string, messages []lab.Message, tools []lab.Spec) lab.Message {
 	return complete(func(ctx context.Context) (lab.Message, *lab.ProviderError) {
-		return a.send(ctx, system, messages, tools)
+		return a.send(ctx, lab.Choice{}, system, messages, tools)
+	})
+}
+
+// CompleteWith answers one request made with a tool choice, as lab.Chooser
+// asks: the choice goes in the body as tool_choice.
+func (a *Anthropic) CompleteWith(choice lab.Choice, system string, messages []lab.Message, tools []lab.Spec) lab.Message {
+	return complete(func(ctx context.Context) (lab.Message, *lab.ProviderError) {
+		return a.send(ctx, choice, system, messages, tools)
 	})
 }
 
@@ -57,15 +65,17 @@ func (a *Anthropic) Complete(system string, messages []lab.Message, tools []lab.
 // words and retry-after, so lesson 09's retry code runs unchanged.
 func (a *Anthropic) Send(system string, messages []lab.Message, tools []lab.Spec, deadline time.Time) (lab.Message, error) {
 	return sendBy(deadline, func(ctx context.Context) (lab.Message, *lab.ProviderError) {
-		return a.send(ctx, system, messages, tools)
+		return a.send(ctx, lab.Choice{}, system, messages, tools)
 	})
 }
 
-func (a *Anthropic) send(ctx context.Context, system string, messages []lab.Message, tools []lab.Spec) (lab.Message, *lab.ProviderError) {
+func (a *Anthropic) send(ctx context.Context, choice lab.Choice, system string, messages []lab.Message, tools []lab.Spec) (lab.Message, *lab.ProviderError) {
 	header := http.Header{}
 	header.Set("x-api-key", a.key)
 	header.Set("anthropic-version", anthropicVersion)
-	x, err := post(ctx, lab.Anthropic, a.opts, a.opts.BaseURL+"/messages", header, anthropicRequestOf(a.model, a.opts.MaxTokens, system, messages, tools))
+	req := anthropicRequestOf(a.model, a.opts.MaxTokens, system, messages, tools)
+	req.ToolChoice = anthropicChoice(choice)
+	x, err := post(ctx, lab.Anthropic, a.opts, a.opts.BaseURL+"/messages", header, req)
 	if err != nil {
 		return lab.Message{}, err
 	}
@@ -74,11 +84,25 @@ func (a *Anthropic) send(ctx context.Context, system string, messages []lab.Mess
 
 // anthropicRequest is the body of a Messages API request.
 type anthropicRequest struct {
-	Model     string             `json:"model"`
-	MaxTokens int                `json:"max_tokens"`
-	System    string             `json:"system,omitempty"`
-	Messages  []anthropicMessage `json:"messages"`
-	Tools     []anthropicTool    `json:"tools,omitempty"`
+	Model      string             `json:"model"`
+	MaxTokens  int                `json:"max_tokens"`
+	System     string             `json:"system,omitempty"`
+	Messages   []anthropicMessage `json:"messages"`
+	Tools      []anthropicTool    `json:"tools,omitempty"`
+	ToolChoice map[string]string  `json:"tool_choice,omitempty"`
+}
+
+// anthropicChoice is a tool choice as the Messages API writes it; auto, the
+// API's own default, is left out.
+func anthropicChoice(c lab.Choice) map[string]string {
+	switch c.Mode {
+	case "", lab.ChoiceAuto:
+		return nil
+	case lab.ChoiceTool:
+		return map[string]string{"type": "tool", "name": c.Tool}
+	default:
+		return map[string]string{"type": string(c.Mode)}
+	}
 }
 
 type anthropicMessage struct {

@@ -26,6 +26,11 @@
 //     deadline), it is a *lab.ProviderError with the status, type, code and
 //     retry-after, so lesson 09's retry code runs unchanged against a real
 //     provider.
+//   - Take a tool choice (lab.Chooser, lesson 13's forced submit_result):
+//     Anthropic's tool_choice {"type": "tool", "name": ...} or OpenAI's
+//     {"type": "function", "function": {"name": ...}}; "any" is OpenAI's
+//     "required". A forced call is read from the reply's calls, whatever its
+//     finish reason says (OpenAI says "stop").
 //   - Never put a key anywhere but the request's header: not in an error, a
 //     log line or a transcript.
 //

@@ -55,7 +55,15 @@ func (o *OpenAI) Name() string { return o.String() }
 // scripted model refuses.
 func (o *OpenAI) Complete(system string, messages []lab.Message, tools []lab.Spec) lab.Message {
 	return complete(func(ctx context.Context) (lab.Message, *lab.ProviderError) {
-		return o.send(ctx, system, messages, tools)
+		return o.send(ctx, lab.Choice{}, system, messages, tools)
+	})
+}
+
+// CompleteWith answers one request made with a tool choice, as lab.Chooser
+// asks: the choice goes in the body as tool_choice.
+func (o *OpenAI) CompleteWith(choice lab.Choice, system string, messages []lab.Message, tools []lab.Spec) lab.Message {
+	return complete(func(ctx context.Context) (lab.Message, *lab.ProviderError) {
+		return o.send(ctx, choice, system, messages, tools)
 	})
 }
 
@@ -64,16 +72,17 @@ func (o *OpenAI) Complete(system string, messages []lab.Message, tools []lab.Spe
 // code, words and retry-after, so lesson 09's retry code runs unchanged.
 func (o *OpenAI) Send(system string, messages []lab.Message, tools []lab.Spec, deadline time.Time) (lab.Message, error) {
 	return sendBy(deadline, func(ctx context.Context) (lab.Message, *lab.ProviderError) {
-		return o.send(ctx, system, messages, tools)
+		return o.send(ctx, lab.Choice{}, system, messages, tools)
 	})
 }
 
-func (o *OpenAI) send(ctx context.Context, system string, messages []lab.Message, tools []lab.Spec) (lab.Message, *lab.ProviderError) {
+func (o *OpenAI) send(ctx context.Context, choice lab.Choice, system string, messages []lab.Message, tools []lab.Spec) (lab.Message, *lab.ProviderError) {
 	header := http.Header{}
 	if o.key != "" {
 		header.Set("authorization", "Bearer "+o.key)
 	}
 	req := openaiRequestOf(o.model, system, messages, tools)
+	req.ToolChoice = openaiChoice(choice)
 	if o.own {
 		req.MaxCompletionTokens = o.opts.MaxTokens
 	} else {
@@ -91,8 +100,25 @@ type openaiRequest struct {
 	Model               string          `json:"model"`
 	Messages            []openaiMessage `json:"messages"`
 	Tools               []openaiTool    `json:"tools,omitempty"`
+	ToolChoice          any             `json:"tool_choice,omitempty"`
 	MaxCompletionTokens int             `json:"max_completion_tokens,omitempty"`
 	MaxTokens           int             `json:"max_tokens,omitempty"`
+}
+
+// openaiChoice is a tool choice as Chat Completions writes it: a word, or an
+// object naming the function. Auto, the default when tools are sent, is
+// left out; "any" is called "required" there.
+func openaiChoice(c lab.Choice) any {
+	switch c.Mode {
+	case "", lab.ChoiceAuto:
+		return nil
+	case lab.ChoiceAny:
+		return "required"
+	case lab.ChoiceTool:
+		return map[string]any{"type": "function", "function": map[string]string{"name": c.Tool}}
+	default:
+		return string(c.Mode)
+	}
 }
 
 // openaiMessage is one message. Content is a pointer because an assistant

@@ -272,3 +272,56 @@ func TestNoReplyIsAFailure(t *testing.T) {
 		t.Errorf("a refused connection: got %v", err)
 	}
 }
+
+// Both adapters take a tool choice, so lesson 13's forced submit_result
+// reaches a real provider.
+var (
+	_ lab.Chooser = (*Anthropic)(nil)
+	_ lab.Chooser = (*OpenAI)(nil)
+)
+
+// TestForcedChoice sends a request that forces one tool: the body carries
+// each provider's own tool_choice (replay compares it with the recorded
+// one), and the reply is the forced call.
+func TestForcedChoice(t *testing.T) {
+	submit := lab.Spec{Name: "submit_result", Description: "Submit the final result.",
+		Parameters: lab.Schema{"type": "object", "properties": lab.Schema{"port": lab.Schema{"type": "integer"}}, "required": []any{"port"}}}
+	question := []lab.Message{lab.User("Which port does config.py set? Submit it.")}
+	for _, tt := range []struct {
+		name   string
+		model  lab.Chooser
+		id     string
+		tokens lab.Usage
+	}{
+		{"anthropic_forced_tool", anthropicAt(t, replay(t, "anthropic_forced_tool", anthropicHeaders)), "toolu_01F", lab.Usage{Input: 402, Output: 34}},
+		{"openai_forced_tool", openaiAt(t, replay(t, "openai_forced_tool", openaiHeaders)), "call_F1", lab.Usage{Input: 96, Output: 12}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := tt.model.CompleteWith(lab.Force("submit_result"), system, question, []lab.Spec{submit})
+			want := lab.Message{Role: lab.RoleAssistant, StopReason: "toolUse", Usage: tt.tokens,
+				Blocks: []lab.Block{{Type: lab.ToolCallBlock, ID: tt.id, Name: "submit_result", Arguments: lab.Args{"port": 8080.0}}}}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("CompleteWith(force submit_result) (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestChoiceWords(t *testing.T) {
+	for _, tt := range []struct {
+		choice            lab.Choice
+		anthropic, openai string
+	}{
+		{lab.Choice{}, "null", "null"},
+		{lab.Choice{Mode: lab.ChoiceAuto}, "null", "null"},
+		{lab.Choice{Mode: lab.ChoiceNone}, `{"type":"none"}`, `"none"`},
+		{lab.Choice{Mode: lab.ChoiceAny}, `{"type":"any"}`, `"required"`},
+		{lab.Force("read"), `{"name":"read","type":"tool"}`, `{"function":{"name":"read"},"type":"function"}`},
+	} {
+		a, _ := json.Marshal(anthropicChoice(tt.choice))
+		o, _ := json.Marshal(openaiChoice(tt.choice))
+		if string(a) != tt.anthropic || string(o) != tt.openai {
+			t.Errorf("choice %s: Anthropic %s, OpenAI %s; want %s and %s", tt.choice, a, o, tt.anthropic, tt.openai)
+		}
+	}
+}
