@@ -24,11 +24,11 @@ type scripted struct {
 // startScripted starts the hand-written server. answers says what it
 // answers each method with; before each answer it writes noise.
 func startScripted(c *checkkit.C, answers map[string]string, noise func(id string) []string) *scripted {
-	var count int
+	count := &counter{}
 	serverIn, clientOut := io.Pipe()
 	clientIn, serverOut := io.Pipe()
-	s := &scripted{In: clientIn, Out: &tap{c: c, who: "your client", w: clientOut, count: &count}, in: clientIn, out: serverOut}
-	w := &tap{c: c, who: "the server", w: serverOut, count: &count}
+	s := &scripted{In: clientIn, Out: &tap{c: c, who: "your client", w: clientOut, count: count}, in: clientIn, out: serverOut}
+	w := &tap{c: c, who: "the server", w: serverOut, count: count}
 	go func() {
 		defer serverOut.Close()
 		lines := bufio.NewScanner(serverIn)

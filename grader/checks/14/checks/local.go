@@ -28,11 +28,11 @@ func (discard) Close() error                { return nil }
 // is the script's to record; the error the SDK returned while connecting or
 // in script comes back as clientErr.
 func drive(c *checkkit.C, tools []lab.Tool, opts *mcp.ClientSessionOptions, script func(ctx context.Context, cs *mcp.ClientSession) error) (serveErr, clientErr error, wire *tap) {
-	var count int
+	count := &counter{}
 	serverIn, clientOut := io.Pipe()
 	clientIn, serverOut := io.Pipe()
-	fromClient := &tap{c: c, who: "the SDK client", w: clientOut, count: &count}
-	fromServer := &tap{c: c, who: "your server", w: serverOut, count: &count}
+	fromClient := &tap{c: c, who: "the SDK client", w: clientOut, count: count}
+	fromServer := &tap{c: c, who: "your server", w: serverOut, count: count}
 
 	done := make(chan error, 1)
 	go func() {
@@ -56,12 +56,11 @@ func drive(c *checkkit.C, tools []lab.Tool, opts *mcp.ClientSessionOptions, scri
 // rawServe runs the student's ServeMCP over tools with input as everything
 // it reads, and returns what it wrote.
 func rawServe(c *checkkit.C, tools []lab.Tool, input []string) (string, error) {
-	var count int
-	out := &tap{c: c, who: "your server", w: discard{}, count: &count}
-	for _, line := range input {
-		c.Logf("the check wrote: %s", clip(line))
-	}
+	count := &counter{}
+	out := &tap{who: "your server", w: discard{}, count: count}
 	err := S.ServeMCP(tools, strings.NewReader(strings.Join(input, "\n")+"\n"), out)
+	c.Logf("the check wrote these lines:\n%s", checkkit.Indent(strings.Join(input, "\n")))
+	c.Logf("your server wrote:\n%s", checkkit.Indent(out.written()))
 	return out.written(), err
 }
 

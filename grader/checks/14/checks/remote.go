@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -44,7 +45,9 @@ type remote struct {
 	session            *mcp.ServerSession
 	sdk                *mcp.Server
 	initialized        chan struct{}
-	stuck              chan struct{} // closed when the server stops waiting for the client
+	stuck              chan struct{} // closed when the connection ends, one way or the other
+	ending             sync.Once     // closes stuck
+	timedOut           atomic.Bool   // the server gave up waiting on the client
 
 	mu    sync.Mutex
 	calls []remoteCall
@@ -56,12 +59,12 @@ type remote struct {
 // that never comes gets an error instead of hanging.
 func startRemote(c *checkkit.C, tools []remoteTool) *remote {
 	r := &remote{initialized: make(chan struct{}), stuck: make(chan struct{})}
-	var count int
+	count := &counter{}
 	serverIn, clientOut := io.Pipe()
 	clientIn, serverOut := io.Pipe()
 	r.toServer, r.toClient, r.fromServer = serverIn, clientIn, serverOut
-	r.client = &tap{c: c, who: "your client", w: clientOut, count: &count}
-	r.server = &tap{c: c, who: "the SDK server", w: serverOut, count: &count}
+	r.client = &tap{c: c, who: "your client", w: clientOut, count: count}
+	r.server = &tap{c: c, who: "the SDK server", w: serverOut, count: count}
 	r.In, r.Out = clientIn, r.client
 
 	var once sync.Once
@@ -99,33 +102,24 @@ func startRemote(c *checkkit.C, tools []remoteTool) *remote {
 
 // giveUp closes the server's side, so a client still reading gets an error.
 func (r *remote) giveUp() {
-	select {
-	case <-r.stuck:
+	first := false
+	r.ending.Do(func() { close(r.stuck); first = true })
+	if !first {
 		return
-	default:
-		close(r.stuck)
 	}
+	r.timedOut.Store(true)
 	r.toClient.CloseWithError(errors.New("the check closed the connection: your client had waited " +
 		"3 seconds for a line the server was never going to write"))
 }
 
 // waited reports whether the server gave up waiting on the client.
 func (r *remote) waited() bool {
-	select {
-	case <-r.stuck:
-		return true
-	default:
-		return false
-	}
+	return r.timedOut.Load()
 }
 
 // Close ends the connection.
 func (r *remote) Close() {
-	select {
-	case <-r.stuck:
-	default:
-		close(r.stuck)
-	}
+	r.ending.Do(func() { close(r.stuck) })
 	r.toClient.Close()
 	r.toServer.Close()
 	r.session.Close()

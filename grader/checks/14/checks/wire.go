@@ -19,13 +19,27 @@ const patience = 3
 // passes, numbered, so that a check that fails, or stops on a timeout, shows
 // the conversation on the wire up to that point.
 type tap struct {
-	c     *checkkit.C
-	who   string // "your client", "the SDK server", ...
+	c     *checkkit.C // where to log; nil logs nothing
+	who   string      // "your client", "the SDK server", ...
 	w     io.WriteCloser
 	mu    sync.Mutex
 	bytes bytes.Buffer // everything written, in order
 	seen  int          // how much of bytes is logged
-	count *int         // the shared line counter of the connection
+	count *counter     // the line counter both sides of a connection share
+}
+
+// counter numbers the lines of one connection, whichever side writes them.
+type counter struct {
+	mu sync.Mutex
+	n  int
+}
+
+// next returns the number of the next line.
+func (k *counter) next() int {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.n++
+	return k.n
 }
 
 // Write passes p on, then logs each line that is now whole.
@@ -38,8 +52,10 @@ func (t *tap) Write(p []byte) (int, error) {
 		if i < 0 {
 			break
 		}
-		*t.count++
-		t.c.Logf("wire %d, %s wrote: %s", *t.count, t.who, clip(string(rest[:i])))
+		n := t.count.next()
+		if t.c != nil {
+			t.c.Logf("wire %d, %s wrote: %s", n, t.who, clip(string(rest[:i])))
+		}
 		t.seen += i + 1
 	}
 	t.mu.Unlock()
