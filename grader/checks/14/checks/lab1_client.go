@@ -89,14 +89,23 @@ func toolsNamedPerServer(c *checkkit.C) {
 		for _, s := range pair {
 			r := startRemote(c, s.Tools)
 			client := connect(c, r, s.Name)
+			first, err := client.Tools()
+			c.Must(err == nil, "Tools() of the server %q returned the error %v", s.Name, err)
+			// What the caller does with one list must not show in the next.
+			for i := range first {
+				first[i].Description = "changed by the caller"
+				if first[i].Parameters != nil {
+					first[i].Parameters["type"] = "changed by the caller"
+				}
+			}
 			tools, err := client.Tools()
 			r.Close()
-			c.Must(err == nil, "Tools() of the server %q returned the error %v", s.Name, err)
+			c.Must(err == nil, "Tools() of the server %q, asked a second time, returned the error %v", s.Name, err)
 			got = append(got, checkkit.SpecsOf(tools)...)
 		}
 		want := append(wantSpecs(pair[0]), wantSpecs(pair[1])...)
 		if !c.Equal("The model should be offered every tool of both servers, each named <server>"+separator+"<tool> (the server's name, "+
-			checkkit.Quote(separator)+", the tool's own name), with the description and input schema the server gave.", want, got) {
+			checkkit.Quote(separator)+", the tool's own name), with the description and input schema the server gave, each time Tools() is asked (the check changed the first list it got, then asked again).", want, got) {
 			return
 		}
 		if S.ToolName("notes", "search") != "notes"+separator+"search" {

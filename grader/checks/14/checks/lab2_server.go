@@ -21,7 +21,20 @@ func prefixes() []checkkit.Data[string] {
 }
 
 // serverAfter says what went wrong on the wire, for a beginner.
-func serverAfter(c *checkkit.C, serveErr, clientErr error, what string) {
+func serverAfter(c *checkkit.C, serveErr, clientErr error, wire *tap, what string) {
+	sent, problems := lines("your server", wire.written())
+	for _, m := range sent {
+		if (m.ID == nil || string(m.ID) == "null") && (m.Error == nil || m.Error.Code != parseError) {
+			problems = append(problems, "your server wrote an answer with no id: "+
+				checkkit.Quote(clip(m.Raw))+". A notification (a message with no id) gets no answer, and every answer quotes the id of its request.")
+		}
+	}
+	for _, p := range problems {
+		c.Errorf("%s", p)
+	}
+	if len(problems) > 0 {
+		c.Fatalf("The official SDK client talked to your server; the wire is below.")
+	}
 	if clientErr != nil {
 		c.Fatalf("The official SDK client could not %s: %v. The wire is below: what did your server write, or leave "+
 			"unanswered? (An SDK client first asks for server/discover, a method your server does not offer: it must "+
@@ -43,11 +56,11 @@ func sdkClientConnects(c *checkkit.C) {
 	checkkit.Scenarios(c, opts, func(o *mcp.ClientSessionOptions) {
 		var got *mcp.InitializeResult
 		local := newLocalTools("")
-		serveErr, clientErr, _ := drive(c, local.Tools, o, func(_ context.Context, cs *mcp.ClientSession) error {
+		serveErr, clientErr, wire := drive(c, local.Tools, o, func(_ context.Context, cs *mcp.ClientSession) error {
 			got = cs.InitializeResult()
 			return nil
 		})
-		serverAfter(c, serveErr, clientErr, "connect to your server")
+		serverAfter(c, serveErr, clientErr, wire, "connect to your server")
 		c.Must(got != nil, "The SDK client connected but has no answer to initialize.")
 		tools := got.Capabilities != nil && got.Capabilities.Tools != nil
 		name := ""
@@ -66,7 +79,7 @@ func serverListsTools(c *checkkit.C) {
 	checkkit.Scenarios(c, prefixes(), func(prefix string) {
 		local := newLocalTools(prefix)
 		var first, second *mcp.ListToolsResult
-		serveErr, clientErr, _ := drive(c, local.Tools, nil, func(ctx context.Context, cs *mcp.ClientSession) error {
+		serveErr, clientErr, wire := drive(c, local.Tools, nil, func(ctx context.Context, cs *mcp.ClientSession) error {
 			var err error
 			if first, err = cs.ListTools(ctx, nil); err != nil {
 				return err
@@ -74,7 +87,7 @@ func serverListsTools(c *checkkit.C) {
 			second, err = cs.ListTools(ctx, nil)
 			return err
 		})
-		serverAfter(c, serveErr, clientErr, "list your server's tools")
+		serverAfter(c, serveErr, clientErr, wire, "list your server's tools")
 		// The kit's own copy, built after the student's code returned.
 		want := []lab.Spec{}
 		for _, tool := range newLocalTools(prefix).Tools {
@@ -110,10 +123,10 @@ func serverRunsCalls(c *checkkit.C) {
 		}
 		var mu sync.Mutex
 		var got []callRecord
-		serveErr, clientErr, _ := drive(c, local.Tools, nil, func(ctx context.Context, cs *mcp.ClientSession) error {
+		serveErr, clientErr, wire := drive(c, local.Tools, nil, func(ctx context.Context, cs *mcp.ClientSession) error {
 			return callAll(ctx, cs, calls, &mu, &got)
 		})
-		serverAfter(c, serveErr, clientErr, fmt.Sprintf("make %d calls in a row", len(calls)))
+		serverAfter(c, serveErr, clientErr, wire, fmt.Sprintf("make %d calls in a row", len(calls)))
 		want := []callRecord{
 			{Name: calls[0].Name, Args: calls[0].Args, Result: wantResult(prefix+"42", false)},
 			{Name: calls[1].Name, Args: calls[1].Args, Result: wantResult("Error: "+prefix+"out of paper", true)},

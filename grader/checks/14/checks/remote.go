@@ -138,7 +138,7 @@ func (r *remote) sawInitialized() bool {
 	select {
 	case <-r.initialized:
 		return true
-	case <-time.After(200 * time.Millisecond):
+	case <-time.After(time.Second):
 		return false
 	}
 }

@@ -82,6 +82,7 @@ func clip(line string) string {
 
 // rpc is one JSON-RPC message as the checks read it off the wire.
 type rpc struct {
+	Raw     string          `json:"-"` // the line as it was written
 	JSONRPC string          `json:"jsonrpc"`
 	ID      json.RawMessage `json:"id"`
 	Method  string          `json:"method"`
@@ -118,6 +119,7 @@ func lines(who, written string) ([]rpc, []string) {
 		if m.JSONRPC != "2.0" {
 			problems = append(problems, fmt.Sprintf("line %d that %s wrote has no \"jsonrpc\": \"2.0\": %s", n+1, who, checkkit.Quote(clip(line))))
 		}
+		m.Raw = line
 		out = append(out, m)
 	}
 	return out, problems
