@@ -255,7 +255,7 @@ func errorResponseIsError(c *checkkit.C) {
 		// A tool listed, then withdrawn: its call gets an error response.
 		tools, err := client.Tools()
 		c.Must(err == nil, "Tools() returned the error %v", err)
-		r.sdk.RemoveTools("search")
+		r.removeTool(c, "search")
 		call := lab.Call(s.Name+separator+"search", lab.Args{"query": "ada"}).WithID("c7")
 		got := runTool(tools, call)
 		answer = lastError(r.server.written())

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -45,6 +46,7 @@ type remote struct {
 	session            *mcp.ServerSession
 	sdk                *mcp.Server
 	initialized        chan struct{}
+	listChanged        chan struct{} // closed when the server announces a change to its tools
 	stuck              chan struct{} // closed when the connection ends, one way or the other
 	ending             sync.Once     // closes stuck
 	timedOut           atomic.Bool   // the server gave up waiting on the client
@@ -58,7 +60,7 @@ type remote struct {
 // client finishing, the server side closes, so a client waiting for a line
 // that never comes gets an error instead of hanging.
 func startRemote(c *checkkit.C, tools []remoteTool) *remote {
-	r := &remote{initialized: make(chan struct{}), stuck: make(chan struct{})}
+	r := &remote{initialized: make(chan struct{}), listChanged: make(chan struct{}), stuck: make(chan struct{})}
 	count := &counter{}
 	serverIn, clientOut := io.Pipe()
 	clientIn, serverOut := io.Pipe()
@@ -66,6 +68,12 @@ func startRemote(c *checkkit.C, tools []remoteTool) *remote {
 	r.client = &tap{c: c, who: "your client", w: clientOut, count: count}
 	r.server = &tap{c: c, who: "the SDK server", w: serverOut, count: count}
 	r.In, r.Out = clientIn, r.client
+	var announced sync.Once
+	r.server.saw = func(line string) {
+		if strings.Contains(line, `"notifications/tools/list_changed"`) {
+			announced.Do(func() { close(r.listChanged) })
+		}
+	}
 
 	var once sync.Once
 	server := mcp.NewServer(&mcp.Implementation{Name: "sdk-server", Version: "1.8.0"}, &mcp.ServerOptions{
@@ -123,6 +131,18 @@ func (r *remote) Close() {
 	r.toClient.Close()
 	r.toServer.Close()
 	r.session.Close()
+}
+
+// removeTool withdraws the tool called name, and waits until the server has
+// begun to announce it: the announcement then reaches the client before the
+// answer to anything the client asks next.
+func (r *remote) removeTool(c *checkkit.C, name string) {
+	r.sdk.RemoveTools(name)
+	select {
+	case <-r.listChanged:
+	case <-time.After(time.Second):
+		c.Fatalf("the SDK server did not announce that its tools changed (this is the kit's fault, not yours).")
+	}
 }
 
 // Calls returns the calls the server's tools received, in order.

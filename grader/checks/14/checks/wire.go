@@ -26,6 +26,8 @@ type tap struct {
 	bytes bytes.Buffer // everything written, in order
 	seen  int          // how much of bytes is logged
 	count *counter     // the line counter both sides of a connection share
+	// saw, if set, is told every whole line before it is passed on.
+	saw func(line string)
 }
 
 // counter numbers the lines of one connection, whichever side writes them.
@@ -53,6 +55,9 @@ func (t *tap) Write(p []byte) (int, error) {
 			break
 		}
 		n := t.count.next()
+		if t.saw != nil {
+			t.saw(string(rest[:i]))
+		}
 		if t.c != nil {
 			t.c.Logf("wire %d, %s wrote: %s", n, t.who, clip(string(rest[:i])))
 		}
