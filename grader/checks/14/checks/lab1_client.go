@@ -3,6 +3,7 @@ package checks
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -225,43 +226,57 @@ func runTool(tools []lab.Tool, call lab.Block) lab.Message {
 }
 
 // errorResponseIsError: an error response to a request is an error, with
-// the server's code and message, never a result.
+// the server's code and message, never a result; and a call to a tool the
+// server has withdrawn since it was listed gets an error result.
 func errorResponseIsError(c *checkkit.C) {
-	type asking struct{ Method, Tool string }
+	type asking struct {
+		Server   server
+		Method   string   // a method the server does not have
+		Withdraw string   // a listed tool the server then withdraws
+		Args     lab.Args // good arguments for it
+	}
+	sets := servers()
 	cases := []checkkit.Data[asking]{
-		{Name: "a method the server does not have", Data: asking{Method: "resources/templates/list/x"}},
-		{Name: "a tool the server does not have", Data: asking{Method: "tools/call", Tool: "shred"}},
+		{Name: sets[0].Name, Data: asking{Server: sets[0].Data, Method: "reports/list", Withdraw: "delete", Args: lab.Args{"id": "n1"}}},
+		{Name: sets[1].Name, Data: asking{Server: sets[1].Data, Method: "notes/export", Withdraw: "fetch", Args: lab.Args{"url": "https://grace.example"}}},
 	}
 	checkkit.Scenarios(c, cases, func(a asking) {
-		s := servers()[0].Data
+		s := a.Server
 		r := startRemote(c, s.Tools)
 		defer r.Close()
 		client := connect(c, r, s.Name)
-		var params any = map[string]any{}
-		if a.Tool != "" {
-			params = map[string]any{"name": a.Tool, "arguments": map[string]any{}}
+		for _, ask := range []struct {
+			method string
+			params any
+		}{
+			{a.Method, map[string]any{}},
+			{"tools/call", map[string]any{"name": "shred", "arguments": map[string]any{}}},
+		} {
+			raw, err := client.Call(ask.method, ask.params)
+			answer := lastError(r.server.written())
+			c.Must(answer != nil, "the SDK server did not answer %s with an error (this is the kit's fault, not yours).", ask.method)
+			var rpc *RPCError
+			if !errors.As(err, &rpc) {
+				c.Fatalf("Call(%q, ...) returned %s and the error %v. The server answered with an error response (code %d, %s): "+
+					"Call should return it as an *RPCError, not as a result.", ask.method, checkkit.Quote(string(raw)), err, answer.Code, checkkit.Quote(answer.Message))
+			}
+			if !c.Equal("Call("+checkkit.Quote(ask.method)+", ...) should return the server's error code and message.",
+				[2]any{answer.Code, answer.Message}, [2]any{rpc.Code, rpc.Message}) {
+				return
+			}
 		}
-		raw, err := client.Call(a.Method, params)
-		answer := lastError(r.server.written())
-		c.Must(answer != nil, "the SDK server did not answer %s with an error; the kit expected it to.", a.Method)
-		var rpc *RPCError
-		if !errors.As(err, &rpc) {
-			c.Fatalf("Call(%q, ...) returned %s and the error %v. The server answered with an error response (code %d, %s): "+
-				"Call should return it as an *RPCError, not as a result.", a.Method, checkkit.Quote(string(raw)), err, answer.Code, checkkit.Quote(answer.Message))
-		}
-		if !c.Equal("Call should return the server's error code and message.", [2]any{answer.Code, answer.Message}, [2]any{rpc.Code, rpc.Message}) || a.Tool == "" {
-			return
-		}
-		// A tool listed, then withdrawn: its call gets an error response.
+		// A tool listed, then withdrawn: its call gets an error response,
+		// worded by the SDK (server.go, "unknown tool %q").
 		tools, err := client.Tools()
 		c.Must(err == nil, "Tools() returned the error %v", err)
-		r.removeTool(c, "search")
-		call := lab.Call(s.Name+separator+"search", lab.Args{"query": "ada"}).WithID("c7")
-		got := runTool(tools, call)
-		answer = lastError(r.server.written())
-		if !got.IsError || !strings.Contains(got.Content, answer.Message) {
-			c.Errorf("The server answered tools/call for search with an error response (%s), so the call's result should be an "+
-				"error result holding that message; got %s.", checkkit.Quote(answer.Message), checkkit.Quote(strings.TrimSpace(lab.Show([]lab.Message{got}))))
+		r.removeTool(c, a.Withdraw)
+		name := s.Name + separator + a.Withdraw
+		got := runTool(tools, lab.Call(name, a.Args).WithID("c7"))
+		refusal := fmt.Sprintf("unknown tool %q", a.Withdraw)
+		if !got.IsError || !strings.Contains(got.Content, refusal) {
+			c.Errorf("The server withdrew %s after listing it, and answered its tools/call with an error response (%s), so the "+
+				"call's result should be an error result holding that message; got %s.", a.Withdraw, checkkit.Quote(refusal),
+				checkkit.Quote(strings.TrimSpace(lab.Show([]lab.Message{got}))))
 		}
 	})
 }
