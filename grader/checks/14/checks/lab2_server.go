@@ -21,8 +21,8 @@ func prefixes() []checkkit.Data[string] {
 }
 
 // serverAfter says what went wrong on the wire, for a beginner.
-func serverAfter(c *checkkit.C, serveErr, clientErr error, wire *tap, what string) {
-	sent, problems := lines("your server", wire.written())
+func serverAfter(c *checkkit.C, s served, what string) {
+	sent, problems := lines("your server", s.wire.written())
 	for _, m := range sent {
 		if (m.ID == nil || string(m.ID) == "null") && (m.Error == nil || m.Error.Code != parseError) {
 			problems = append(problems, "your server wrote an answer with no id: "+
@@ -35,13 +35,25 @@ func serverAfter(c *checkkit.C, serveErr, clientErr error, wire *tap, what strin
 	if len(problems) > 0 {
 		c.Fatalf("The official SDK client talked to your server; the wire is below.")
 	}
-	if clientErr != nil {
-		c.Fatalf("The official SDK client could not %s: %v. The wire is below: what did your server write, or leave "+
-			"unanswered? (An SDK client first asks for server/discover, a method your server does not offer: it must "+
-			"answer with the error -32601, and then the client sends initialize.)", what, clientErr)
+	if s.early {
+		returned := "ServeMCP returned"
+		if s.serveErr != nil {
+			returned += " the error " + checkkit.Quote(s.serveErr.Error())
+		}
+		c.Fatalf("%s after writing %s, while the SDK client was still talking, so the client could not %s. "+
+			"A session ends when the input ends, not after one request or one call. The wire is below.",
+			returned, checkkit.Plural(len(sent), "answer"), what)
 	}
-	if serveErr != nil {
-		c.Errorf("ServeMCP returned the error %v when its input ended; the end of the input is the normal end of a session: return nil.", serveErr)
+	if s.clientErr != nil && len(sent) == 0 {
+		c.Fatalf("The official SDK client could not %s: %v. Your server wrote nothing. An SDK client first asks for "+
+			"server/discover, a method your server does not offer: it must answer with the error -32601, and then the "+
+			"client sends initialize. The wire is below.", what, s.clientErr)
+	}
+	if s.clientErr != nil {
+		c.Fatalf("The official SDK client could not %s: %v. The wire is below: what did your server write, or leave unanswered?", what, s.clientErr)
+	}
+	if s.serveErr != nil {
+		c.Errorf("ServeMCP returned the error %v when its input ended; the end of the input is the normal end of a session: return nil.", s.serveErr)
 	}
 }
 
@@ -56,11 +68,11 @@ func sdkClientConnects(c *checkkit.C) {
 	checkkit.Scenarios(c, opts, func(o *mcp.ClientSessionOptions) {
 		var got *mcp.InitializeResult
 		local := newLocalTools("")
-		serveErr, clientErr, wire := drive(c, local.Tools, o, func(_ context.Context, cs *mcp.ClientSession) error {
+		result := drive(c, local.Tools, o, func(_ context.Context, cs *mcp.ClientSession) error {
 			got = cs.InitializeResult()
 			return nil
 		})
-		serverAfter(c, serveErr, clientErr, wire, "connect to your server")
+		serverAfter(c, result, "connect to your server")
 		c.Must(got != nil, "The SDK client connected but has no answer to initialize.")
 		tools := got.Capabilities != nil && got.Capabilities.Tools != nil
 		name := ""
@@ -79,7 +91,7 @@ func serverListsTools(c *checkkit.C) {
 	checkkit.Scenarios(c, prefixes(), func(prefix string) {
 		local := newLocalTools(prefix)
 		var first, second *mcp.ListToolsResult
-		serveErr, clientErr, wire := drive(c, local.Tools, nil, func(ctx context.Context, cs *mcp.ClientSession) error {
+		result := drive(c, local.Tools, nil, func(ctx context.Context, cs *mcp.ClientSession) error {
 			var err error
 			if first, err = cs.ListTools(ctx, nil); err != nil {
 				return err
@@ -87,7 +99,7 @@ func serverListsTools(c *checkkit.C) {
 			second, err = cs.ListTools(ctx, nil)
 			return err
 		})
-		serverAfter(c, serveErr, clientErr, wire, "list your server's tools")
+		serverAfter(c, result, "list your server's tools")
 		// The kit's own copy, built after the student's code returned.
 		want := []lab.Spec{}
 		for _, tool := range newLocalTools(prefix).Tools {
@@ -123,10 +135,10 @@ func serverRunsCalls(c *checkkit.C) {
 		}
 		var mu sync.Mutex
 		var got []callRecord
-		serveErr, clientErr, wire := drive(c, local.Tools, nil, func(ctx context.Context, cs *mcp.ClientSession) error {
+		result := drive(c, local.Tools, nil, func(ctx context.Context, cs *mcp.ClientSession) error {
 			return callAll(ctx, cs, calls, &mu, &got)
 		})
-		serverAfter(c, serveErr, clientErr, wire, fmt.Sprintf("make %d calls in a row", len(calls)))
+		serverAfter(c, result, fmt.Sprintf("make %d calls in a row", len(calls)))
 		want := []callRecord{
 			{Name: calls[0].Name, Args: calls[0].Args, Result: wantResult(prefix+"42", false)},
 			{Name: calls[1].Name, Args: calls[1].Args, Result: wantResult("Error: "+prefix+"out of paper", true)},

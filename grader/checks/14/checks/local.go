@@ -25,9 +25,8 @@ func (discard) Close() error                { return nil }
 // goroutine, and the official SDK's client against it on another. The
 // client connects (with options opts), runs script, and closes; then
 // ServeMCP should see the end of its input and return. What the client got
-// is the script's to record; the error the SDK returned while connecting or
-// in script comes back as clientErr.
-func drive(c *checkkit.C, tools []lab.Tool, opts *mcp.ClientSessionOptions, script func(ctx context.Context, cs *mcp.ClientSession) error) (serveErr, clientErr error, wire *tap) {
+// is the script's to record; what happened on the connection comes back.
+func drive(c *checkkit.C, tools []lab.Tool, opts *mcp.ClientSessionOptions, script func(ctx context.Context, cs *mcp.ClientSession) error) served {
 	count := &counter{}
 	serverIn, clientOut := io.Pipe()
 	clientIn, serverOut := io.Pipe()
@@ -42,15 +41,27 @@ func drive(c *checkkit.C, tools []lab.Tool, opts *mcp.ClientSessionOptions, scri
 		cs, err := client.Connect(ctx, &mcp.IOTransport{Reader: clientIn, Writer: fromClient}, opts)
 		if err == nil {
 			err = script(ctx, cs)
+		}
+		if cs != nil {
 			cs.Close()
 		}
-		clientOut.Close() // the end of the server's input
+		fromClient.Close() // the end of the server's input
 		done <- err
 	}()
-	serveErr = S.ServeMCP(tools, serverIn, fromServer)
+	serveErr := S.ServeMCP(tools, serverIn, fromServer)
+	early := !fromClient.closed.Load() // its input had not ended
 	serverIn.Close()
 	serverOut.Close()
-	return serveErr, <-done, fromServer
+	return served{serveErr: serveErr, clientErr: <-done, wire: fromServer, early: early}
+}
+
+// served is what happened on one connection between the SDK client and the
+// student's server.
+type served struct {
+	serveErr  error // what ServeMCP returned
+	clientErr error // what the SDK client met, connecting or in its script
+	wire      *tap  // what the server wrote
+	early     bool  // ServeMCP returned while the client was still talking
 }
 
 // rawServe runs the student's ServeMCP over tools with input as everything

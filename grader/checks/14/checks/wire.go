@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"harnesslab/grader/checkkit"
 )
@@ -28,6 +29,8 @@ type tap struct {
 	count *counter     // the line counter both sides of a connection share
 	// saw, if set, is told every whole line before it is passed on.
 	saw func(line string)
+	// closed is set when the writing side closes its stream.
+	closed atomic.Bool
 }
 
 // counter numbers the lines of one connection, whichever side writes them.
@@ -68,7 +71,10 @@ func (t *tap) Write(p []byte) (int, error) {
 }
 
 // Close closes the stream underneath.
-func (t *tap) Close() error { return t.w.Close() }
+func (t *tap) Close() error {
+	t.closed.Store(true)
+	return t.w.Close()
+}
 
 // written returns everything written so far.
 func (t *tap) written() string {
