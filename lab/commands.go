@@ -12,7 +12,10 @@ package lab
 // compiled objects that another one trusts, so every process gets a private
 // cache of its own. When the environment variable LAB_GOCACHE_SEED names a
 // folder holding a warm cache, the private cache starts as a copy of it
-// (once per process); otherwise it starts empty.
+// (once per process); otherwise it starts empty. A program that trusts every
+// build made on its machine (the lesson's own cells, run by their author) may
+// set LAB_GOCACHE to a cache used as it is, shared and unseeded; the checks'
+// environment never carries it.
 
 import (
 	"bytes"
@@ -59,6 +62,10 @@ const MaxCommandOutput = 64 << 10
 
 // GoCommandTimeout is how long GoCommands lets one command run.
 const GoCommandTimeout = 60 * time.Second
+
+// EnvGoCache names the environment variable that may name a build cache to
+// use as it is, instead of a private one.
+const EnvGoCache = "LAB_GOCACHE"
 
 // EnvGoCacheSeed names the environment variable that may name a folder
 // holding a warm Go build cache, copied into each process's private cache.
@@ -240,6 +247,10 @@ var goCache struct {
 // copy of $LAB_GOCACHE_SEED when it is set, an empty folder otherwise.
 func privateGoCache() (string, error) {
 	goCache.once.Do(func() {
+		if shared := os.Getenv(EnvGoCache); shared != "" {
+			goCache.dir = shared
+			return
+		}
 		dir, err := os.MkdirTemp("", "lab-gocache-")
 		if err != nil {
 			goCache.err = fmt.Errorf("make a private build cache: %w", err)

@@ -32,9 +32,12 @@ func Count(text string) int {
 import "testing"
 
 func TestCount(t *testing.T) {
-	for text, want := range map[string]int{"": 0, "one": 1, "one two": 2, "one two ": 2} {
-		if got := Count(text); got != want {
-			t.Errorf("Count(%q) = %d, want %d", text, got, want)
+	for _, c := range []struct {
+		text string
+		want int
+	}{{"", 0}, {"one", 1}, {"one two", 2}, {"one two ", 2}} {
+		if got := Count(c.text); got != c.want {
+			t.Errorf("Count(%q) = %d, want %d", c.text, got, c.want)
 		}
 	}
 }
