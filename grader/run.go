@@ -64,20 +64,15 @@ func newCheckRequest(name, dir string) (*checkRequest, error) {
 		verdict: filepath.Join(dir, "verdict.json"), out: filepath.Join(dir, "run.json")}, nil
 }
 
-// env is the whole environment of the check program. A warm Go build cache
-// named by LAB_GOCACHE_SEED is passed on (lesson 16's checks run go test).
+// env is the whole environment of the check program.
 func (r *checkRequest) env(opts Options) []string {
-	env := []string{
+	return []string{
 		"PATH=/usr/bin:/bin", "HOME=" + r.dir, "TMPDIR=" + r.dir,
 		checkkit.EnvVerdict + "=" + r.verdict,
 		checkkit.EnvNonce + "=" + r.nonce,
 		checkkit.EnvTimeout + "=" + opts.CheckTimeout.String(),
 		envRace,
 	}
-	if seed := os.Getenv("LAB_GOCACHE_SEED"); seed != "" {
-		env = append(env, "LAB_GOCACHE_SEED="+seed)
-	}
-	return env
 }
 
 // runnerEnd is how the check runner ended, for the checks it did not report on.
