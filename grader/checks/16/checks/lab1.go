@@ -26,16 +26,16 @@ type runs struct {
 // allowedSets are the commands of the allow-list, written as a model writes
 // them, with the words the runner must get.
 var allowedSets = []checkkit.Data[runs]{
-	{Name: "the commands of the lesson", Data: runs{
-		commands: []string{"go test ./...", "go vet ./...", "go test -v ./...", "go test"},
-		outputs: []lab.CommandOutput{{Output: "ok  \texample.com/wordcount\t0.00s\n"}, {Output: ""},
-			{Output: "=== RUN   TestCount\n--- PASS: TestCount (0.00s)\nPASS\nok  \texample.com/wordcount\t0.00s\n"},
-			{Output: "ok  \texample.com/wordcount\t0.01s\n"}}}},
 	{Name: "extra spaces and tabs, folders, several patterns", Data: runs{
 		commands: []string{"go  test\t./temps", " go vet . ./temps/... ", "go test -v", "go test ./temps/... ./notes"},
 		outputs: []lab.CommandOutput{{Output: "ok  \texample.com/temps\t0.00s\n"}, {Output: ""},
 			{Output: "=== RUN   TestFahrenheit\n--- PASS: TestFahrenheit (0.00s)\nPASS\nok  \texample.com/temps\t0.00s\n"},
 			{Output: "ok  \texample.com/temps\t0.02s\nok  \texample.com/temps/notes\t0.00s\n"}}}},
+	{Name: "the commands of the lesson, one with a tab", Data: runs{
+		commands: []string{"go test ./...", "go vet\t./...", "go test -v ./...", "go test"},
+		outputs: []lab.CommandOutput{{Output: "ok  \texample.com/wordcount\t0.00s\n"}, {Output: ""},
+			{Output: "=== RUN   TestCount\n--- PASS: TestCount (0.00s)\nPASS\nok  \texample.com/wordcount\t0.00s\n"},
+			{Output: "ok  \texample.com/wordcount\t0.01s\n"}}}},
 }
 
 // allowedCommandsRun: a command on the allow-list reaches the runner once,
@@ -99,9 +99,9 @@ type refusedSet []string
 
 var otherSets = []checkkit.Data[refusedSet]{
 	{Name: "other programs, other go commands, nothing at all", Data: refusedSet{
-		"go run .", "sh -c \"go test ./...\"", "", "go", "rm -rf /", "go build ./..."}},
+		"go run .", "sh -c \"go test ./...\"", "", "go", "Go test ./...", "rm -rf /", "go build ./..."}},
 	{Name: "more of them, and a capital letter", Data: refusedSet{
-		"go mod tidy", "make test", "   ", "Go test ./...", "bash", "go get example.com/evil"}},
+		"go mod tidy", "make test", "   ", "go", "GO VET ./...", "bash", "go get example.com/evil"}},
 }
 
 var lookalikeSets = []checkkit.Data[refusedSet]{

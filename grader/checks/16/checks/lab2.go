@@ -131,6 +131,14 @@ func commandsAskedFirst(c *checkkit.C) {
 			{Tool: "run_command", Args: lab.Args{"command": sneaky}, Approved: true},
 			{Tool: "run_command", Args: lab.Args{"command": secondRun}, Approved: yes},
 		}
+		if len(se.person.asked) == 0 {
+			c.Errorf("Nobody was asked before run_command ran. run_command runs the module's code: give it the effect class that the policy puts to a person.")
+		}
+		for _, command := range se.runner.commands() {
+			if command == sneaky {
+				c.Errorf("your allow-list let %q through to the runner.", sneaky)
+			}
+		}
 		c.Equal("The person should be asked about each run_command call, in order, and about nothing else:", want, se.person.asked)
 		for i := range want {
 			want[i].Verdict, want[i].Reason = "ask", "run_command is external"
