@@ -20,7 +20,6 @@ type Lesson struct {
 	AllowedImports []string `json:"allowed_imports"`       // what student files may import
 	Labs           []string `json:"labs"`                  // lab titles, in order
 	Concurrency    bool     `json:"concurrency,omitempty"` // the lesson teaches goroutines: go statements are allowed, and checks run under the race detector
-	GoModule       string   `json:"go_module,omitempty"`   // a txtar of a Go module, from the kit's root, that the checks run go test and go vet on: the kit warms a build cache for it
 
 	Slug   string       `json:"-"` // "02-model-can-only-talk"
 	Dir    string       `json:"-"` // the lesson folder: lessons/<slug>

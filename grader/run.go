@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"harnesslab/grader/checkkit"
-	"harnesslab/lab"
 )
 
 // Options tune a check run. The zero value is ready to use.
@@ -65,20 +64,15 @@ func newCheckRequest(name, dir string) (*checkRequest, error) {
 		verdict: filepath.Join(dir, "verdict.json"), out: filepath.Join(dir, "run.json")}, nil
 }
 
-// env is the whole environment of the check program, with what its go
-// commands need when it runs any (see goSeed).
-func (r *checkRequest) env(opts Options, gotool goTool) []string {
-	env := []string{
+// env is the whole environment of the check program.
+func (r *checkRequest) env(opts Options) []string {
+	return []string{
 		"PATH=/usr/bin:/bin", "HOME=" + r.dir, "TMPDIR=" + r.dir,
 		checkkit.EnvVerdict + "=" + r.verdict,
 		checkkit.EnvNonce + "=" + r.nonce,
 		checkkit.EnvTimeout + "=" + opts.CheckTimeout.String(),
 		envRace,
 	}
-	if gotool.bin != "" {
-		env = append(env, lab.EnvGo+"="+gotool.bin, lab.EnvGoSeed+"="+gotool.seed)
-	}
-	return env
 }
 
 // runnerEnd is how the check runner ended, for the checks it did not report on.
@@ -97,10 +91,6 @@ func (l *Lesson) runChecks(ctx context.Context, bin string, opts Options) ([]Che
 	job := runnerJob{Bin: bin, Parallel: opts.Parallel, Limit: b.Process(), StackGrace: StackGrace,
 		Stop: stopAt(deadline, hasDeadline)}
 	dir := filepath.Join(opts.WorkDir, "check-runs")
-	gotool, err := l.kit.goTool(ctx, l)
-	if err != nil {
-		return nil, false, err
-	}
 	reqs := make([]*checkRequest, len(l.Checks))
 	for i, c := range l.Checks {
 		req, err := newCheckRequest(c.Name, filepath.Join(dir, strconv.Itoa(i)))
@@ -108,9 +98,9 @@ func (l *Lesson) runChecks(ctx context.Context, bin string, opts Options) ([]Che
 			return nil, false, err
 		}
 		reqs[i] = req
-		job.Checks = append(job.Checks, runnerCheck{Name: c.Name, Dir: req.dir, Env: req.env(opts, gotool), Out: req.out})
+		job.Checks = append(job.Checks, runnerCheck{Name: c.Name, Dir: req.dir, Env: req.env(opts), Out: req.out})
 	}
-	end := startRunner(ctx, job, dir, gotool.readOnly(), opts)
+	end := startRunner(ctx, job, dir, opts)
 	found, stopped := map[string]*outcome{}, false
 	for _, req := range reqs {
 		o := judge(req, readRun(req.out), end, b)
@@ -122,7 +112,7 @@ func (l *Lesson) runChecks(ctx context.Context, bin string, opts Options) ([]Che
 
 // startRunner runs the job, in this process or in the sandbox, and says how
 // the runner ended.
-func startRunner(ctx context.Context, job runnerJob, dir string, readOnly []string, opts Options) runnerEnd {
+func startRunner(ctx context.Context, job runnerJob, dir string, opts Options) runnerEnd {
 	if opts.Sandbox == nil {
 		err := runJob(ctx, job)
 		return ended(ctx, nil, err)
@@ -136,7 +126,7 @@ func startRunner(ctx context.Context, job runnerJob, dir string, readOnly []stri
 		return runnerEnd{failed: "find this program to run the checks: " + err.Error()}
 	}
 	timeout := opts.budget().Runner(len(job.Checks), job.Parallel)
-	run, err := opts.Sandbox(ctx, dir, append([]string{filepath.Dir(exe), filepath.Dir(job.Bin)}, readOnly...),
+	run, err := opts.Sandbox(ctx, dir, []string{filepath.Dir(exe), filepath.Dir(job.Bin)},
 		[]string{"PATH=/usr/bin:/bin"}, timeout, []string{exe, runnerMarker, jobPath})
 	if err != nil && ctx.Err() == nil {
 		err = fmt.Errorf("start the check runner in its sandbox: %w", err)

@@ -108,7 +108,7 @@ func TestRunnerFailureIsAKitError(t *testing.T) {
 	} {
 		req := newTestRequest(t, "passes")
 		job := runnerJob{Bin: testBinary(t), Checks: []runnerCheck{{Name: "passes", Dir: req.dir, Out: req.out}}}
-		end := startRunner(context.Background(), job, t.TempDir(), nil, Options{Sandbox: c.sandbox, CheckTimeout: time.Second})
+		end := startRunner(context.Background(), job, t.TempDir(), Options{Sandbox: c.sandbox, CheckTimeout: time.Second})
 		o := judge(req, readRun(req.out), end, Budget{Check: time.Second})
 		if o.kind != results.KindKitError || !strings.Contains(o.message, c.words) || !strings.Contains(o.message, "not your fault") {
 			t.Errorf("%s: kind %s, message %q; want a kit error quoting %q", c.reason, o.kind, o.message, c.words)

@@ -16,7 +16,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"text/template"
 
@@ -99,9 +98,6 @@ func kitFiles(kit *grader.Kit, l *grader.Lesson) []string {
 			}
 			return nil
 		})
-	}
-	if l.GoModule != "" && !slices.Contains(out, l.GoModule) {
-		out = append(out, l.GoModule) // the checks' module may sit in a testdata folder
 	}
 	return out
 }
