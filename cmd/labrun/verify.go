@@ -47,6 +47,6 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "\nverify: %d problems\n", bad)
 		return exitCode(1)
 	}
-	fmt.Fprintf(stdout, "\nverify: the kit proves itself (%d lessons)\n", len(proofs))
+	fmt.Fprintf(stdout, "\nverify: the kit proves itself (%d %s)\n", len(proofs), plural(len(proofs), "lesson", "lessons"))
 	return nil
 }
