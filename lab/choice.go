@@ -95,14 +95,5 @@ func (rm recordedModel) CompleteWith(choice Choice, system string, messages []Me
 	if !ok {
 		return rm.Complete(system, messages, tools)
 	}
-	rm.r.add(Event{Kind: EventRequest, System: system, Messages: wireMessages(messages), Tools: wireSpecs(tools),
-		Tokens: CountTokens(RenderRequest(system, messages, tools))})
-	reply := chooser.CompleteWith(choice, system, messages, tools)
-	if reply.Error != "" {
-		rm.r.add(Event{Kind: EventRefusal, Error: reply.Error})
-	} else {
-		w := WireOf(reply)
-		rm.r.add(Event{Kind: EventReply, Reply: &w})
-	}
-	return reply
+	return rm.record(system, messages, tools, func() Message { return chooser.CompleteWith(choice, system, messages, tools) })
 }

@@ -289,9 +289,15 @@ type recordedModel struct {
 
 // Complete sends the request on to the wrapped model and records both sides.
 func (rm recordedModel) Complete(system string, messages []Message, tools []Spec) Message {
+	return rm.record(system, messages, tools, func() Message { return rm.m.Complete(system, messages, tools) })
+}
+
+// record writes down the request, asks for the reply, and writes down the
+// reply or the refusal.
+func (rm recordedModel) record(system string, messages []Message, tools []Spec, ask func() Message) Message {
 	rm.r.add(Event{Kind: EventRequest, System: system, Messages: wireMessages(messages), Tools: wireSpecs(tools),
 		Tokens: CountTokens(RenderRequest(system, messages, tools))})
-	reply := rm.m.Complete(system, messages, tools)
+	reply := ask()
 	if reply.Error != "" {
 		rm.r.add(Event{Kind: EventRefusal, Error: reply.Error})
 	} else {
