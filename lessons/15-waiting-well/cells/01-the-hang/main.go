@@ -1,4 +1,4 @@
-// Lesson 12's harness, unchanged: RunLoop runs each call and waits for it.
+// The harness as lesson 14 left it: RunLoop runs each call and waits for it.
 // The model asks for a status page and a setting in one reply; the page
 // never answers. The program looks at the run after 200ms, then lets the
 // page answer so that it can end.
