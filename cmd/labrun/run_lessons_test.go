@@ -103,13 +103,73 @@ func nameFromRequest(body []byte) chatReply {
 	return say("I do not know your name.")(body)
 }
 
-// lessonRuns are the runs of lessons 05 to 12, each played with the
+// forcedTool returns the name of the function a request's tool_choice
+// forces, or "" when it forces none.
+func forcedTool(body []byte) string {
+	var request struct {
+		ToolChoice struct {
+			Type     string
+			Function struct{ Name string }
+		} `json:"tool_choice"`
+	}
+	json.Unmarshal(body, &request)
+	if request.ToolChoice.Type != "function" {
+		return ""
+	}
+	return request.ToolChoice.Function.Name
+}
+
+// hasToolChoice reports whether a request carries a tool_choice at all.
+func hasToolChoice(body []byte) bool {
+	var request map[string]json.RawMessage
+	json.Unmarshal(body, &request)
+	_, ok := request["tool_choice"]
+	return ok
+}
+
+// whenForced answers with step when the request forces the tool called
+// name, as a provider does; a request that leaves the model free gets words
+// instead, as a model that may choose often answers.
+func whenForced(name string, step chatStep) chatStep {
+	return func(body []byte) chatReply {
+		if forcedTool(body) != name {
+			return say("I fixed the session and the tests pass.")(body)
+		}
+		return step(body)
+	}
+}
+
+// onlyLastForces returns the problem with a run's requests when the last
+// one does not force the tool called name, or an earlier one carries a
+// tool_choice at all: the loop lets the model choose, the ending does not.
+func onlyLastForces(name string) func(bodies [][]byte) string {
+	return func(bodies [][]byte) string {
+		if len(bodies) == 0 {
+			return "no request reached the server"
+		}
+		last := bodies[len(bodies)-1]
+		if got := forcedTool(last); got != name {
+			return fmt.Sprintf("the last request forces %q, want tool_choice naming %s; it sent:\n%s", got, name, last)
+		}
+		for i, body := range bodies[:len(bodies)-1] {
+			if hasToolChoice(body) {
+				return fmt.Sprintf("request %d carries a tool_choice, want none before the ending:\n%s", i+1, body)
+			}
+		}
+		return ""
+	}
+}
+
+// lessonRuns are the runs of lessons 05 to 16, each played with the
 // lesson's solution against a scripted server, with what its output must
-// show: the lesson's new piece at work.
+// show (and, for some, must not show, or what the requests must carry): the
+// lesson's new piece at work.
 var lessonRuns = []struct {
 	lesson, solution string
 	steps            []chatStep
 	want             []string
+	dontWant         []string                     // lines a run that worked never prints
+	requests         func(bodies [][]byte) string // when set, the problem with the requests the server got, "" if none
 	reason           string
 }{
 	{
@@ -227,9 +287,30 @@ var lessonRuns = []struct {
 		},
 		reason: "the older turns become the model's summary, and the name survives in it",
 	},
+	{
+		lesson: "13", solution: "solutions/13-ending-with-data",
+		steps: []chatStep{
+			calls(`call_1 read {"path":"auth/session.go"}`),
+			calls(`call_2 edit {"path":"auth/session.go","old_text":"10 * time.Minute","new_text":"0"}`),
+			calls(`call_3 run_tests {}`),
+			say("Fixed: sessions now end on time, and the 14 tests pass."),
+			whenForced("submit_result", calls(`call_4 submit_result {"summary":"Removed the grace period so sessions end on time.","files_changed":["auth/session.go"],"tests_passed":true}`)),
+		},
+		want: []string{
+			`toolResult call_3 -> "ok  auth  14 tests passed"`,
+			`toolResult call_4 -> "Result received."`,
+			"The run ended submitted.\n" +
+				`  summary: "Removed the grace period so sessions end on time."` + "\n" +
+				`  files changed: ["auth/session.go"]` + "\n" +
+				"  tests passed (claimed): true\n",
+		},
+		dontWant: []string{"problem:"},
+		requests: onlyLastForces("submit_result"),
+		reason:   "the last request forces submit_result, and the result is read from the call's arguments",
+	},
 }
 
-// TestRunLessons plays each run of lessons 05 to 12 with the lesson's
+// TestRunLessons plays each run of lessons 05 to 16 with the lesson's
 // solution against a scripted server reached by --base-url, and finds the
 // lesson's new piece at work in the output.
 func TestRunLessons(t *testing.T) {
@@ -252,6 +333,16 @@ func TestRunLessons(t *testing.T) {
 			for _, want := range c.want {
 				if !strings.Contains(out, want) {
 					t.Errorf("%s, but the output lacks %q:\n%s", c.reason, want, out)
+				}
+			}
+			for _, bad := range c.dontWant {
+				if strings.Contains(out, bad) {
+					t.Errorf("%s, but the output holds %q:\n%s", c.reason, bad, out)
+				}
+			}
+			if c.requests != nil {
+				if problem := c.requests(server.bodies); problem != "" {
+					t.Errorf("%s, but %s", c.reason, problem)
 				}
 			}
 			if got := len(server.bodies); got != len(c.steps) {
