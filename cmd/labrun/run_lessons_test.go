@@ -352,6 +352,21 @@ var lessonRuns = []struct {
 		requests: offersEvery("notes__search", "notes__export"),
 		reason:   "the notes server's tools arrive through MCP named notes__search and notes__export, and the call the poisoned description asks for is denied and never runs",
 	},
+	{
+		// The run waits its own limit, 3 s, for the page that never answers:
+		// the one real wait of these runs.
+		lesson: "15", solution: "solutions/15-waiting-well",
+		steps: []chatStep{
+			calls(`call_1 fetch {"url":"https://status.example.com"}`, `call_2 read {"path":"config.py"}`),
+			say("The status page did not answer in time; config.py sets PORT = 8080."),
+		},
+		want: []string{
+			`toolResult call_1 (error) -> "Error: no answer within 3s; the call was abandoned. Ask for less, or try again"`,
+			`toolResult call_2 -> "PORT = 8080\nHOST = \"0.0.0.0\"\n"`,
+			`assistant -> "The status page did not answer in time; config.py sets PORT = 8080."`,
+		},
+		reason: "the fetch that never answers gets its timed-out result at the limit, the read still runs, and the run goes on to the answer",
+	},
 }
 
 // TestRunLessons plays each run of lessons 05 to 16 with the lesson's
