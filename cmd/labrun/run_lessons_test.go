@@ -7,9 +7,14 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+
+	"harnesslab/lab"
 )
 
 // chatReply is what a scripted server sends back for one request: a status
@@ -189,6 +194,41 @@ func offersEvery(names ...string) func(bodies [][]byte) string {
 	}
 }
 
+// typeAtTerminal makes text the standard input of the run, as if a person
+// typed it, until the test ends.
+func typeAtTerminal(t *testing.T, text string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "typed")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatalf("write the answers to type: %v", err)
+	}
+	typed, err := os.Open(path)
+	if err != nil {
+		t.Fatalf("open the answers to type: %v", err)
+	}
+	stdin := os.Stdin
+	os.Stdin = typed
+	t.Cleanup(func() {
+		os.Stdin = stdin
+		typed.Close()
+	})
+}
+
+// useGoCache points the go commands a run starts at the go command's own
+// build cache, unless the environment already names one: an empty cache
+// would compile the testing package first, about 20 s here.
+func useGoCache(t *testing.T) {
+	t.Helper()
+	if os.Getenv(lab.EnvGoCacheSeed) != "" || os.Getenv(lab.EnvGoCache) != "" {
+		return
+	}
+	cache, err := exec.Command("go", "env", "GOCACHE").Output()
+	if err != nil {
+		t.Skipf("no go command to run the module's tests with: %v", err)
+	}
+	t.Setenv(lab.EnvGoCache, strings.TrimSpace(string(cache)))
+}
+
 // lessonRuns are the runs of lessons 05 to 16, each played with the
 // lesson's solution against a scripted server, with what its output must
 // show (and, for some, must not show, or what the requests must carry): the
@@ -199,6 +239,9 @@ var lessonRuns = []struct {
 	want             []string
 	dontWant         []string                     // lines a run that worked never prints
 	requests         func(bodies [][]byte) string // when set, the problem with the requests the server got, "" if none
+	stdin            string                       // the answers typed at the terminal, one a line
+	asked            []string                     // what the run must ask at the terminal (its standard error)
+	goCache          bool                         // the run runs the go command: give it the go command's own build cache
 	reason           string
 }{
 	{
@@ -367,6 +410,25 @@ var lessonRuns = []struct {
 		},
 		reason: "the fetch that never answers gets its timed-out result at the limit, the read still runs, and the run goes on to the answer",
 	},
+	{
+		lesson: "16", solution: "solutions/16-patch",
+		steps: []chatStep{
+			calls(`call_1 read {"path":"count.go"}`),
+			calls(`call_2 edit {"path":"count.go","old_text":"len(strings.Split(text, \" \"))","new_text":"len(strings.Fields(text))"}`),
+			calls(`call_3 run_command {"command":"go test ./..."}`),
+			say("Fixed: Count splits on runs of spaces now, and go test ./... passes."),
+		},
+		stdin:   "y\n",
+		asked:   []string{`The model asks to run run_command({"command": "go test ./..."}). Allow it? [y/N] `},
+		goCache: true,
+		want: []string{
+			`toolResult call_2 -> "Edited count.go: replaced one place."`,
+			`toolResult call_3 -> "exit code 0\nok  \texample.com/wordcount\t0.00s\n"`,
+			"Patch ended: answered after 4 requests",
+			"its own go test ./... passed: true",
+		},
+		reason: "the person at the terminal allows go test, which runs for real in a copy of the module and passes after the edit",
+	},
 }
 
 // TestRunLessons plays each run of lessons 05 to 16 with the lesson's
@@ -380,6 +442,12 @@ func TestRunLessons(t *testing.T) {
 	t.Setenv("OPENAI_API_KEY", "")
 	for _, c := range lessonRuns {
 		t.Run(c.lesson, func(t *testing.T) {
+			if c.stdin != "" {
+				typeAtTerminal(t, c.stdin)
+			}
+			if c.goCache {
+				useGoCache(t)
+			}
 			server := &scriptedChat{steps: c.steps}
 			srv := httptest.NewServer(server)
 			defer srv.Close()
@@ -392,6 +460,11 @@ func TestRunLessons(t *testing.T) {
 			for _, want := range c.want {
 				if !strings.Contains(out, want) {
 					t.Errorf("%s, but the output lacks %q:\n%s", c.reason, want, out)
+				}
+			}
+			for _, want := range c.asked {
+				if strings.Count(stderr.String(), want) != 1 {
+					t.Errorf("%s, but the run did not ask %q once at the terminal; it printed there:\n%s", c.reason, want, &stderr)
 				}
 			}
 			for _, bad := range c.dontWant {
