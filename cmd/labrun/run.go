@@ -58,7 +58,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		return exitCode(1)
 	}
 	cmd := exec.CommandContext(ctx, bin, "-model", *spec, "-base-url", *baseURL, "-transcript", *transcript, "-max-tokens", fmt.Sprint(*maxTokens))
-	cmd.Stdout, cmd.Stderr = stdout, stderr
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, stdout, stderr // lesson 16 asks at the terminal before each command
 	if err := cmd.Run(); err != nil {
 		var exit *exec.ExitError
 		if errors.As(err, &exit) {

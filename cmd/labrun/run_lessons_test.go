@@ -7,9 +7,14 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+
+	"harnesslab/lab"
 )
 
 // chatReply is what a scripted server sends back for one request: a status
@@ -103,13 +108,140 @@ func nameFromRequest(body []byte) chatReply {
 	return say("I do not know your name.")(body)
 }
 
-// lessonRuns are the runs of lessons 05 to 12, each played with the
+// forcedTool returns the name of the function a request's tool_choice
+// forces, or "" when it forces none.
+func forcedTool(body []byte) string {
+	var request struct {
+		ToolChoice struct {
+			Type     string
+			Function struct{ Name string }
+		} `json:"tool_choice"`
+	}
+	json.Unmarshal(body, &request)
+	if request.ToolChoice.Type != "function" {
+		return ""
+	}
+	return request.ToolChoice.Function.Name
+}
+
+// hasToolChoice reports whether a request carries a tool_choice at all.
+func hasToolChoice(body []byte) bool {
+	var request map[string]json.RawMessage
+	json.Unmarshal(body, &request)
+	_, ok := request["tool_choice"]
+	return ok
+}
+
+// whenForced answers with step when the request forces the tool called
+// name, as a provider does; a request that leaves the model free gets words
+// instead, as a model that may choose often answers.
+func whenForced(name string, step chatStep) chatStep {
+	return func(body []byte) chatReply {
+		if forcedTool(body) != name {
+			return say("I fixed the session and the tests pass.")(body)
+		}
+		return step(body)
+	}
+}
+
+// onlyLastForces returns the problem with a run's requests when the last
+// one does not force the tool called name, or an earlier one carries a
+// tool_choice at all: the loop lets the model choose, the ending does not.
+func onlyLastForces(name string) func(bodies [][]byte) string {
+	return func(bodies [][]byte) string {
+		if len(bodies) == 0 {
+			return "no request reached the server"
+		}
+		last := bodies[len(bodies)-1]
+		if got := forcedTool(last); got != name {
+			return fmt.Sprintf("the last request forces %q, want tool_choice naming %s; it sent:\n%s", got, name, last)
+		}
+		for i, body := range bodies[:len(bodies)-1] {
+			if hasToolChoice(body) {
+				return fmt.Sprintf("request %d carries a tool_choice, want none before the ending:\n%s", i+1, body)
+			}
+		}
+		return ""
+	}
+}
+
+// toolNames returns the names of the tools a request offers, in order.
+func toolNames(body []byte) []string {
+	var request struct {
+		Tools []struct {
+			Function struct{ Name string }
+		}
+	}
+	json.Unmarshal(body, &request)
+	var names []string
+	for _, tool := range request.Tools {
+		names = append(names, tool.Function.Name)
+	}
+	return names
+}
+
+// offersEvery returns the problem with a run's requests when one of them
+// does not offer exactly the tools called names, in that order.
+func offersEvery(names ...string) func(bodies [][]byte) string {
+	want := strings.Join(names, " ")
+	return func(bodies [][]byte) string {
+		for i, body := range bodies {
+			if got := strings.Join(toolNames(body), " "); got != want {
+				return fmt.Sprintf("request %d offers the tools [%s], want [%s]", i+1, got, want)
+			}
+		}
+		return ""
+	}
+}
+
+// typeAtTerminal makes text the standard input of the run, as if a person
+// typed it, until the test ends.
+func typeAtTerminal(t *testing.T, text string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "typed")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatalf("write the answers to type: %v", err)
+	}
+	typed, err := os.Open(path)
+	if err != nil {
+		t.Fatalf("open the answers to type: %v", err)
+	}
+	stdin := os.Stdin
+	os.Stdin = typed
+	t.Cleanup(func() {
+		os.Stdin = stdin
+		typed.Close()
+	})
+}
+
+// useGoCache points the go commands a run starts at the go command's own
+// build cache, unless the environment already names one: an empty cache
+// would compile the testing package first, about 20 s here.
+func useGoCache(t *testing.T) {
+	t.Helper()
+	if os.Getenv(lab.EnvGoCacheSeed) != "" || os.Getenv(lab.EnvGoCache) != "" {
+		return
+	}
+	cache, err := exec.Command("go", "env", "GOCACHE").Output()
+	if err != nil {
+		t.Skipf("no go command to run the module's tests with: %v", err)
+	}
+	t.Setenv(lab.EnvGoCache, strings.TrimSpace(string(cache)))
+}
+
+// lessonRuns are the runs of lessons 05 to 16, each played with the
 // lesson's solution against a scripted server, with what its output must
-// show: the lesson's new piece at work.
+// show (and, for some, must not show, or what the requests must carry): the
+// lesson's new piece at work.
 var lessonRuns = []struct {
 	lesson, solution string
 	steps            []chatStep
 	want             []string
+	dontWant         []string                     // lines a run that worked never prints
+	requests         func(bodies [][]byte) string // when set, the problem with the requests the server got, "" if none
+	stdin            string                       // the answers typed at the terminal, one a line
+	asked            []string                     // what the run must ask at the terminal (its standard error)
+	goCache          bool                         // the run runs the go command: give it the go command's own build cache
 	reason           string
 }{
 	{
@@ -227,9 +359,79 @@ var lessonRuns = []struct {
 		},
 		reason: "the older turns become the model's summary, and the name survives in it",
 	},
+	{
+		lesson: "13", solution: "solutions/13-ending-with-data",
+		steps: []chatStep{
+			calls(`call_1 read {"path":"auth/session.go"}`),
+			calls(`call_2 edit {"path":"auth/session.go","old_text":"10 * time.Minute","new_text":"0"}`),
+			calls(`call_3 run_tests {}`),
+			say("Fixed: sessions now end on time, and the 14 tests pass."),
+			whenForced("submit_result", calls(`call_4 submit_result {"summary":"Removed the grace period so sessions end on time.","files_changed":["auth/session.go"],"tests_passed":true}`)),
+		},
+		want: []string{
+			`toolResult call_3 -> "ok  auth  14 tests passed"`,
+			`toolResult call_4 -> "Result received."`,
+			"The run ended submitted.\n" +
+				`  summary: "Removed the grace period so sessions end on time."` + "\n" +
+				`  files changed: ["auth/session.go"]` + "\n" +
+				"  tests passed (claimed): true\n",
+		},
+		dontWant: []string{"problem:"},
+		requests: onlyLastForces("submit_result"),
+		reason:   "the last request forces submit_result, and the result is read from the call's arguments",
+	},
+	{
+		lesson: "14", solution: "solutions/14-tools-from-elsewhere",
+		steps: []chatStep{
+			calls(`call_1 notes__export {"to":"archive@elsewhere.example"}`),
+			calls(`call_2 notes__search {"query":"billing"}`),
+			say("The billing server listens on port 9090."),
+		},
+		want: []string{
+			`toolResult call_1 (error) -> "Error: denied by policy: notes__export is not on the allow-list; do not ask for it again"`,
+			`toolResult call_2 -> "2 matching lines:\nn1: the billing server listens on port 9090\nn3: Ada looks after billing"`,
+		},
+		dontWant: []string{"all notes sent to"},
+		requests: offersEvery("notes__search", "notes__export"),
+		reason:   "the notes server's tools arrive through MCP named notes__search and notes__export, and the call the poisoned description asks for is denied and never runs",
+	},
+	{
+		// The run waits its own limit, 3 s, for the page that never answers:
+		// the one real wait of these runs.
+		lesson: "15", solution: "solutions/15-waiting-well",
+		steps: []chatStep{
+			calls(`call_1 fetch {"url":"https://status.example.com"}`, `call_2 read {"path":"config.py"}`),
+			say("The status page did not answer in time; config.py sets PORT = 8080."),
+		},
+		want: []string{
+			`toolResult call_1 (error) -> "Error: no answer within 3s; the call was abandoned. Ask for less, or try again"`,
+			`toolResult call_2 -> "PORT = 8080\nHOST = \"0.0.0.0\"\n"`,
+			`assistant -> "The status page did not answer in time; config.py sets PORT = 8080."`,
+		},
+		reason: "the fetch that never answers gets its timed-out result at the limit, the read still runs, and the run goes on to the answer",
+	},
+	{
+		lesson: "16", solution: "solutions/16-patch",
+		steps: []chatStep{
+			calls(`call_1 read {"path":"count.go"}`),
+			calls(`call_2 edit {"path":"count.go","old_text":"len(strings.Split(text, \" \"))","new_text":"len(strings.Fields(text))"}`),
+			calls(`call_3 run_command {"command":"go test ./..."}`),
+			say("Fixed: Count splits on runs of spaces now, and go test ./... passes."),
+		},
+		stdin:   "y\n",
+		asked:   []string{`The model asks to run run_command({"command": "go test ./..."}). Allow it? [y/N] `},
+		goCache: true,
+		want: []string{
+			`toolResult call_2 -> "Edited count.go: replaced one place."`,
+			`toolResult call_3 -> "exit code 0\nok  \texample.com/wordcount\t0.00s\n"`,
+			"Patch ended: answered after 4 requests",
+			"its own go test ./... passed: true",
+		},
+		reason: "the person at the terminal allows go test, which runs for real in a copy of the module and passes after the edit",
+	},
 }
 
-// TestRunLessons plays each run of lessons 05 to 12 with the lesson's
+// TestRunLessons plays each run of lessons 05 to 16 with the lesson's
 // solution against a scripted server reached by --base-url, and finds the
 // lesson's new piece at work in the output.
 func TestRunLessons(t *testing.T) {
@@ -240,6 +442,12 @@ func TestRunLessons(t *testing.T) {
 	t.Setenv("OPENAI_API_KEY", "")
 	for _, c := range lessonRuns {
 		t.Run(c.lesson, func(t *testing.T) {
+			if c.stdin != "" {
+				typeAtTerminal(t, c.stdin)
+			}
+			if c.goCache {
+				useGoCache(t)
+			}
 			server := &scriptedChat{steps: c.steps}
 			srv := httptest.NewServer(server)
 			defer srv.Close()
@@ -252,6 +460,21 @@ func TestRunLessons(t *testing.T) {
 			for _, want := range c.want {
 				if !strings.Contains(out, want) {
 					t.Errorf("%s, but the output lacks %q:\n%s", c.reason, want, out)
+				}
+			}
+			for _, want := range c.asked {
+				if strings.Count(stderr.String(), want) != 1 {
+					t.Errorf("%s, but the run did not ask %q once at the terminal; it printed there:\n%s", c.reason, want, &stderr)
+				}
+			}
+			for _, bad := range c.dontWant {
+				if strings.Contains(out, bad) {
+					t.Errorf("%s, but the output holds %q:\n%s", c.reason, bad, out)
+				}
+			}
+			if c.requests != nil {
+				if problem := c.requests(server.bodies); problem != "" {
+					t.Errorf("%s, but %s", c.reason, problem)
 				}
 			}
 			if got := len(server.bodies); got != len(c.steps) {
