@@ -1,9 +1,8 @@
 // Command 13 plays lesson 13's scenario against a real model: fix a session
 // that expires late, with read, edit and a test suite over the workspace,
 // then end the run with submit_result, its tests claim checked against the
-// transcript. Until the providers take a tool choice, the request for the
-// result goes out unforced, and a model that answers it in words shows why
-// the choice matters.
+// transcript. The request for the result goes out with the provider's own
+// tool_choice forcing submit_result.
 package main
 
 import (
