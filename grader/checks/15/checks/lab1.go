@@ -3,6 +3,7 @@ package checks
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"time"
 
 	"harnesslab/grader/checkkit"
@@ -343,6 +344,7 @@ func noWritesAfterReturn(c *checkkit.C) {
 		}},
 	}, func(sc callScenario) {
 		w := newWorld(sc.table)
+		before := runtime.NumGoroutine()
 		got, ok := runCalls(c, w, context.Background(), sc.calls, sc.limit)
 		if !ok {
 			return
@@ -365,5 +367,24 @@ func noWritesAfterReturn(c *checkkit.C) {
 		checkkit.SameMessages(c, sc.what+": after RunCallsWithin returned, the fetches it had walked away from finished; "+
 			"the results it returned must not change then (a goroutine left behind must write nowhere the caller can see)", kept, got, 0)
 		c.Equal(sc.what+": each call should run exactly once (listed here in alphabetical order)", runWords(sc.calls), w.ranWords())
+		if left := goroutinesLeft(before); left > 0 {
+			c.Errorf("%s: a second after every fetch returned, %s your code started %s still waiting. A goroutine "+
+				"that sends its result on a channel nobody reads any more waits there forever, and every abandoned call "+
+				"leaves one more behind. Give the channel room for its one result (make(chan lab.Message, 1)), so the send "+
+				"never waits.", sc.what, checkkit.Plural(left, "goroutine"), map[bool]string{true: "is", false: "are"}[left == 1])
+		}
 	})
+}
+
+// goroutinesLeft waits up to a second for the program to be back to before
+// goroutines, and returns how many more it still has.
+func goroutinesLeft(before int) int {
+	deadline := time.Now().Add(time.Second)
+	for {
+		left := runtime.NumGoroutine() - before
+		if left <= 0 || time.Now().After(deadline) {
+			return max(left, 0)
+		}
+		time.Sleep(5 * ms)
+	}
 }
