@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -142,6 +143,26 @@ func callReachesTool(c *checkkit.C) {
 		c.Equal("The server should receive one call of its own tool name ("+checkkit.Quote(last.Name)+", without the server's name) with the arguments exactly as given.",
 			[]remoteCall{{Tool: last.Name, Args: viaJSON(sent)}}, r.Calls())
 		c.Equal("Running "+name+" should return the text of the server's answer.", wantText(last.Answer), got)
+		if c.Failed() {
+			return
+		}
+		// Lesson 11 runs read-only calls side by side: two calls of one
+		// server at once must each get their own answer.
+		var wg sync.WaitGroup
+		texts, errs := make([]string, 2), make([]error, 2)
+		for i := range 2 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				texts[i], errs[i] = tool.Execute(lab.CloneArgs(sent))
+			}()
+		}
+		wg.Wait()
+		c.Equal("Running "+name+" twice at once (as lesson 11's RunCalls does with reads) should give each call the server's "+
+			"answer, with no error: a client shared by two calls must send a request and read its answer as one step, "+
+			"under its lock, or one call reads the other's answer.",
+			[]string{wantText(last.Answer), wantText(last.Answer)}, texts)
+		c.Equal("Neither of the two calls at once should fail:", []error{nil, nil}, errs)
 	})
 }
 
