@@ -18,9 +18,7 @@ func policyRulesServerTools(c *checkkit.C) {
 	checkkit.Scenarios(c, servers(), func(s server) {
 		r := startRemote(c, s.Tools)
 		defer r.Close()
-		client := connect(c, r, s.Name)
-		tools, err := client.Tools()
-		c.Must(err == nil, "Tools() returned the error %v", err)
+		tools := connectedTools(c, r, s.Name)
 		search := s.Name + separator + "search"
 		other := s.Name + separator + s.Tools[0].Name
 		gated := S.Gate(tools, map[string]string{search: read})
@@ -55,9 +53,7 @@ func argumentsCheckedFirst(c *checkkit.C) {
 	checkkit.Scenarios(c, servers(), func(s server) {
 		r := startRemote(c, s.Tools)
 		defer r.Close()
-		client := connect(c, r, s.Name)
-		tools, err := client.Tools()
-		c.Must(err == nil, "Tools() returned the error %v", err)
+		tools := connectedTools(c, r, s.Name)
 		search := s.Name + separator + "search"
 		field := "query"
 		if s.Name != "notes" {

@@ -163,6 +163,14 @@ func (r *remote) sawInitialized() bool {
 	}
 }
 
+// connectedTools connects to r as the server called name and returns the
+// tools the student's client lists, or stops the check saying why not.
+func connectedTools(c *checkkit.C, r *remote, name string) []lab.Tool {
+	tools, err := connect(c, r, name).Tools()
+	c.Must(err == nil, "Tools() returned the error %v", err)
+	return tools
+}
+
 // connect connects the student's client to r as the server called name, and
 // stops the check with a clear failure if it cannot.
 func connect(c *checkkit.C, r *remote, name string) Client {
