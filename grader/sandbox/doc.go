@@ -30,17 +30,18 @@
 //
 // # How it works
 //
-// Go cannot set resource limits for a child between fork and exec, so Run
-// starts this very binary (os.Executable) with a marker argument; Init sees
-// the marker, marks every inherited descriptor above 2 close-on-exec, sets
-// the limits with setrlimit (RLIMIT_DATA, RLIMIT_AS, RLIMIT_CPU,
-// RLIMIT_FSIZE, RLIMIT_NOFILE, RLIMIT_NPROC, and RLIMIT_CORE to 0) and
-// execs the command in its place. Two modes, chosen once per process by
-// Mode (print its warning once when it is not "bwrap"):
+// Go cannot set resource limits for a child between fork and exec, so the
+// limits (RLIMIT_DATA, RLIMIT_AS, RLIMIT_CPU, RLIMIT_FSIZE, RLIMIT_NOFILE,
+// RLIMIT_NPROC, and RLIMIT_CORE to 0) are set on a process that waits
+// before the command starts. Two modes, chosen once per process by Mode
+// (print its warning once when it is not "bwrap"):
 //
 //   - "bwrap": on Linux with a working bubblewrap (Debian package
 //     bubblewrap), the child is started as
 //     bwrap [namespaces] -- <this binary> <marker> <limits> -- command.
+//     Init sees the marker inside the namespaces, marks every inherited
+//     descriptor above 2 close-on-exec, sets the limits with setrlimit and
+//     execs the command in its place.
 //     The command gets new user, PID, network, IPC, UTS, mount and cgroup
 //     namespaces, runs as uid 65534 (the caller's own uid outside) with no
 //     capabilities and cannot create
@@ -49,10 +50,21 @@
 //     dies with its parent, and the PID namespace takes every process it
 //     started down with it. It can still read every file the calling user
 //     can (list private folders in Config.Hidden).
-//   - "rlimit": the fallback. The same limits, a process group killed as a
+//   - "rlimit": the fallback. The child is a gate, /bin/sh waiting for a
+//     word on a pipe; Run sets the limits on it with prlimit(2), and only
+//     then sends the word, and the gate execs the command. Run marks its own
+//     descriptors above 2 close-on-exec first, so the gate inherits none.
+//     Starting a small shell costs about a millisecond, where starting this
+//     binary again cost tens (its package inits run first): the compiler and
+//     the linker, run on student code for every check, start this way.
+//     The same limits, a process group killed as a
 //     whole, and nothing else: the command can read and write whatever the
 //     calling user can, reach the network, and see and signal other
 //     processes; a process that calls setsid leaves the group and can survive.
+//
+// In both modes no instruction of the command runs before its limits are
+// set. Run refuses a file that is neither a compiled program nor a #!
+// script, which a shell would otherwise read as a script.
 //
 // In both modes Run kills the whole process group when the command exits or
 // its time is up, and caps the captured output while reading it.

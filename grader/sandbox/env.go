@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -60,6 +61,18 @@ func executable(path string) error {
 	}
 	if info.IsDir() || info.Mode()&0o111 == 0 {
 		return fmt.Errorf("%s is not an executable file", path)
+	}
+	// A file the kernel cannot run is refused here, not handed to a shell
+	// that would read it as a script.
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	head := make([]byte, 4)
+	n, _ := io.ReadFull(f, head)
+	if h := string(head[:n]); h != "\x7fELF" && !strings.HasPrefix(h, "#!") {
+		return fmt.Errorf("%s: exec format error: neither a compiled program nor a script with a #! line", path)
 	}
 	return nil
 }

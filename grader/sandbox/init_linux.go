@@ -44,7 +44,7 @@ func execCommand(args []string) error {
 	}
 	path, argv := args[1], args[3:]
 	closeOnExecAbove2() // statusFD included
-	if err := lim.apply(); err != nil {
+	if err := lim.applyTo(0); err != nil {
 		return err
 	}
 	if _, err := syscall.Write(statusFD, []byte(statusReady)); err != nil {

@@ -5,65 +5,72 @@ import (
 	"os"
 	"strconv"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
-// apply sets l on the current process, to be inherited by what it execs.
-// A limit above the current hard limit is lowered to it (only root may raise
-// a hard limit).
-func (l limits) apply() error {
+// applyTo sets l on process pid (0: this process), to be inherited by what
+// it execs. A limit above the current hard limit is lowered to it (only root
+// may raise a hard limit).
+func (l limits) applyTo(pid int) error {
 	nproc := l.NProc
 	if uid := os.Getuid(); uid != 0 {
 		// RLIMIT_NPROC counts every task (process or thread) of the real
 		// user in this user namespace, not just our descendants: allow
-		// MaxProcs more than there are, counting this process as the one
+		// MaxProcs more than there are, counting the process as the one
 		// task it will be after the exec. Under bwrap the namespace is
 		// new, so that is a handful; in the fallback it is the whole user.
 		// For root the kernel does not enforce RLIMIT_NPROC at all; the
 		// PID namespace and the kill of the whole group stop spawners.
-		nproc += uint64(tasksOf(uid)) + 1
+		self := pid
+		if self == 0 {
+			self = os.Getpid()
+		}
+		nproc += uint64(tasksOf(uid, self)) + 1
 	}
 	for _, r := range []struct {
 		name       string
 		resource   int
 		soft, hard uint64
 	}{
-		{"RLIMIT_CORE", syscall.RLIMIT_CORE, 0, 0}, // no core files in Dir
-		{"RLIMIT_FSIZE", syscall.RLIMIT_FSIZE, l.FSize, l.FSize},
-		{"RLIMIT_NOFILE", syscall.RLIMIT_NOFILE, l.NoFile, l.NoFile},
-		{"RLIMIT_NPROC", rlimitNPROC, nproc, nproc},
-		{"RLIMIT_CPU", syscall.RLIMIT_CPU, l.CPU, l.CPU + 1},
-		{"RLIMIT_DATA", syscall.RLIMIT_DATA, l.Data, l.Data},
-		{"RLIMIT_AS", syscall.RLIMIT_AS, l.AS, l.AS},
+		{"RLIMIT_CORE", unix.RLIMIT_CORE, 0, 0}, // no core files in Dir
+		{"RLIMIT_FSIZE", unix.RLIMIT_FSIZE, l.FSize, l.FSize},
+		{"RLIMIT_NOFILE", unix.RLIMIT_NOFILE, l.NoFile, l.NoFile},
+		{"RLIMIT_NPROC", unix.RLIMIT_NPROC, nproc, nproc},
+		{"RLIMIT_CPU", unix.RLIMIT_CPU, l.CPU, l.CPU + 1},
+		{"RLIMIT_DATA", unix.RLIMIT_DATA, l.Data, l.Data},
+		{"RLIMIT_AS", unix.RLIMIT_AS, l.AS, l.AS},
 	} {
-		if err := setLimit(r.resource, r.soft, r.hard); err != nil {
+		if err := setLimit(pid, r.resource, r.soft, r.hard); err != nil {
 			return fmt.Errorf("set %s to %d: %v", r.name, r.soft, err)
 		}
 	}
 	return nil
 }
 
-// setLimit sets one resource limit, never above the current hard limit.
-func setLimit(resource int, soft, hard uint64) error {
-	var cur syscall.Rlimit
-	if err := syscall.Getrlimit(resource, &cur); err != nil {
+// setLimit sets one resource limit of process pid, never above its current
+// hard limit.
+func setLimit(pid, resource int, soft, hard uint64) error {
+	var cur unix.Rlimit
+	if err := unix.Prlimit(pid, resource, nil, &cur); err != nil {
 		return err
 	}
 	hard = min(hard, cur.Max)
 	soft = min(soft, hard)
-	return syscall.Setrlimit(resource, &syscall.Rlimit{Cur: soft, Max: hard})
+	return unix.Prlimit(pid, resource, &unix.Rlimit{Cur: soft, Max: hard}, nil)
 }
 
 // tasksOf counts the tasks (threads included, as RLIMIT_NPROC does) of the
-// other processes in /proc owned by uid. It is a best-effort count:
-// processes come and go while it reads.
-func tasksOf(uid int) int {
+// processes in /proc owned by uid, other than except. It is a best-effort
+// count: processes come and go while it reads.
+func tasksOf(uid, except int) int {
 	entries, err := os.ReadDir("/proc")
 	if err != nil {
 		return 0
 	}
-	n, self := 0, os.Getpid()
+	n := 0
 	for _, e := range entries {
-		if pid, err := strconv.Atoi(e.Name()); err != nil || pid == self || !e.IsDir() {
+		if pid, err := strconv.Atoi(e.Name()); err != nil || pid == except || !e.IsDir() {
 			continue
 		}
 		info, err := os.Stat("/proc/" + e.Name())

@@ -45,14 +45,14 @@ func TestTasksOfCountsOthers(t *testing.T) {
 	if err != nil {
 		t.Skip(err)
 	}
-	before := tasksOf(os.Getuid())
+	before := tasksOf(os.Getuid(), os.Getpid())
 	cmd := exec.Command(sleep, "10")
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	defer cmd.Wait()
 	defer cmd.Process.Kill()
-	if after := tasksOf(os.Getuid()); after < before+1 {
+	if after := tasksOf(os.Getuid(), os.Getpid()); after < before+1 {
 		t.Errorf("tasksOf(own uid) = %d with a child sleeping, %d before; want at least one more", after, before)
 	}
 }

@@ -54,41 +54,50 @@ func Run(ctx context.Context, cfg Config, argv []string) (Result, error) {
 	if err != nil {
 		return Result{}, fmt.Errorf("sandbox: find this program to re-exec: %v", err)
 	}
-	inner := append([]string{exe, execMarker, limitsFor(cfg).String(), path, "--"}, argv...)
-	j := job{cfg: cfg, env: env, name: exe, args: inner[1:], what: argv[0]}
+	lim := limitsFor(cfg)
 	if !cfg.Fallback {
 		if m := detectMode(); m.mode == ModeBwrap {
-			j.name, j.args, j.bwrap = m.bwrap, bwrapArgs(m.disableUserns, cfg, exe, inner), true
+			inner := append([]string{exe, execMarker, lim.String(), path, "--"}, argv...)
+			j := job{cfg: cfg, env: env, name: m.bwrap, args: bwrapArgs(m.disableUserns, cfg, exe, inner), bwrap: true, what: argv[0]}
+			return j.run(ctx)
 		}
 	}
+	j := job{cfg: cfg, env: env, name: gateShell, args: gateArgs(path, argv), gate: &lim, what: argv[0]}
 	return j.run(ctx)
 }
 
-// job is one start of the sandbox: the program to start (bwrap, or this
-// binary directly in the fallback) and its arguments.
+// job is one start of the sandbox: the program to start (bwrap, or the
+// gate in the fallback) and its arguments.
 type job struct {
 	cfg   Config
 	env   []string
 	name  string
 	args  []string
 	bwrap bool
-	what  string // the command, for error messages
+	gate  *limits // in the fallback: the limits to set on the gate before opening it
+	what  string  // the command, for error messages
 }
 
-// pipes are the two ends of the child's stdout, stderr and status pipes:
-// the parent reads its ends, the child's ends are closed in the parent as
-// soon as the child holds its own copies.
+// pipes are the two ends of the child's stdout and stderr pipes and of its
+// third descriptor: the status pipe under bwrap, the gate in the fallback.
+// The parent reads stdout, stderr and status and writes the gate; the
+// child's ends are closed in the parent as soon as the child holds its own
+// copies.
 type pipes struct {
 	stdout, stderr, status *os.File // the parent's read ends
+	gate                   *os.File // the parent's write end of the gate, in the fallback
 	child                  []*os.File
 }
 
 // run starts the job, waits for it under the timeout and collects its
 // output and status.
 func (j job) run(ctx context.Context) (Result, error) {
-	p, err := openPipes()
+	p, err := openPipes(j.gate != nil)
 	if err != nil {
 		return Result{}, err
+	}
+	if j.gate != nil {
+		closeOnExecAbove2() // the gate passes on every descriptor it inherits
 	}
 	cmd := &exec.Cmd{
 		Path:        j.name,
@@ -105,13 +114,26 @@ func (j job) run(ctx context.Context) (Result, error) {
 	go startAndWait(cmd, started, exited)
 	err = <-started
 	closeAll(p.child)
+	if err == nil && j.gate != nil {
+		err = openGate(cmd.Process.Pid, *j.gate, p.gate)
+		if err != nil {
+			killGroup(cmd.Process.Pid)
+			<-exited
+			cmd.Wait()
+		}
+	}
 	if err != nil {
-		closeAll([]*os.File{p.stdout, p.stderr, p.status})
+		closeAll([]*os.File{p.stdout, p.stderr, p.status, p.gate})
 		return Result{}, fmt.Errorf("sandbox: start %s: %v", j.what, err)
 	}
 	out := startCapture(p.stdout, j.cfg.OutputBytes)
 	errOut := startCapture(p.stderr, j.cfg.OutputBytes)
-	status := startCapture(p.status, 4096)
+	caps := []*stream{out, errOut}
+	var status *stream
+	if p.status != nil {
+		status = startCapture(p.status, 4096)
+		caps = append(caps, status)
+	}
 
 	pgid := cmd.Process.Pid // Setpgid: the child leads a group of its own
 	timer := time.NewTimer(j.cfg.Timeout)
@@ -136,10 +158,10 @@ func (j job) run(ctx context.Context) (Result, error) {
 	cmd.Wait()
 	res.ExitCode = exitCode(cmd.ProcessState, j.bwrap)
 
-	drain(p, out, errOut, status)
+	drain(p, caps...)
 	res.Stdout, res.Stderr = out.Bytes(), errOut.Bytes()
 	res.Truncated = out.Truncated() || errOut.Truncated()
-	if err := j.checkStatus(string(status.Bytes()), res, ctxErr != nil); err != nil {
+	if err := j.checkStatus(status, res, ctxErr != nil); err != nil {
 		return res, err
 	}
 	if ctxErr != nil {
@@ -148,15 +170,20 @@ func (j job) run(ctx context.Context) (Result, error) {
 	return res, nil
 }
 
-// openPipes makes the stdout, stderr and status pipes.
-func openPipes() (pipes, error) {
+// openPipes makes the stdout and stderr pipes, and the third one: the
+// status pipe, which the child writes, or the gate, which it reads.
+func openPipes(gate bool) (pipes, error) {
 	var p pipes
 	for _, dst := range []**os.File{&p.stdout, &p.stderr, &p.status} {
 		r, w, err := os.Pipe()
 		if err != nil {
 			closeAll(p.child)
-			closeAll([]*os.File{p.stdout, p.stderr, p.status})
+			closeAll([]*os.File{p.stdout, p.stderr})
 			return pipes{}, fmt.Errorf("sandbox: make pipe: %v", err)
+		}
+		if dst == &p.status && gate {
+			p.gate, p.child = w, append(p.child, r)
+			break
 		}
 		*dst = r
 		p.child = append(p.child, w)
@@ -210,8 +237,13 @@ func drain(p pipes, caps ...*stream) {
 
 // checkStatus turns what the child reported through statusFD into an error
 // when the sandbox failed to start the command: bwrap refused (nothing was
-// reported), or the limits or the exec failed (an "error: " line).
-func (j job) checkStatus(status string, res Result, stopped bool) error {
+// reported), or the limits or the exec failed (an "error: " line). The gate
+// reports nothing: its failures are the parent's own.
+func (j job) checkStatus(st *stream, res Result, stopped bool) error {
+	if st == nil {
+		return nil
+	}
+	status := string(st.Bytes())
 	if i := strings.Index(status, "error: "); i >= 0 {
 		return fmt.Errorf("sandbox: start %s: %s", j.what, strings.TrimSpace(strings.TrimPrefix(status[i+len("error: "):], "sandbox: ")))
 	}
