@@ -60,26 +60,51 @@ func isKitRoot(dir string) bool {
 
 // Lessons returns every lesson of the kit, in order.
 func (k *Kit) Lessons() ([]*Lesson, error) {
-	entries, err := os.ReadDir(filepath.Join(k.Root, "lessons"))
+	dirs, err := k.lessonDirs()
 	if err != nil {
-		return nil, fmt.Errorf("list lessons: %w", err)
+		return nil, err
 	}
 	var lessons []*Lesson
-	for _, e := range entries {
-		if !e.IsDir() || !isLessonDir(e.Name()) {
-			continue
-		}
-		if _, err := os.Stat(filepath.Join(k.Root, "lessons", e.Name(), "lesson.json")); err != nil {
-			continue // a lesson still being written
-		}
-		l, err := k.loadLesson(e.Name())
+	for _, name := range dirs {
+		l, err := k.loadLesson(name)
 		if err != nil {
 			return nil, err
 		}
 		lessons = append(lessons, l)
 	}
-	sort.Slice(lessons, func(i, j int) bool { return lessons[i].Number < lessons[j].Number })
 	return lessons, nil
+}
+
+// lessonDirs returns the names of the lesson folders under lessons/, in
+// order: those named NN-slug that hold a lesson.json (a folder without one
+// is a lesson still being written).
+func (k *Kit) lessonDirs() ([]string, error) {
+	entries, err := os.ReadDir(filepath.Join(k.Root, "lessons"))
+	if err != nil {
+		return nil, fmt.Errorf("list lessons: %w", err)
+	}
+	var dirs []string
+	for _, e := range entries {
+		if !e.IsDir() || !isLessonDir(e.Name()) {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(k.Root, "lessons", e.Name(), "lesson.json")); err == nil {
+			dirs = append(dirs, e.Name())
+		}
+	}
+	sort.Strings(dirs)
+	return dirs, nil
+}
+
+// LessonNumbers returns the numbers of the kit's lessons, in order, from
+// their folders' names alone: far cheaper than Lessons, which reads every
+// lesson's checks.
+func (k *Kit) LessonNumbers() ([]string, error) {
+	dirs, err := k.lessonDirs()
+	for i, d := range dirs {
+		dirs[i] = d[:2]
+	}
+	return dirs, err
 }
 
 func isLessonDir(name string) bool {
@@ -98,12 +123,10 @@ func (k *Kit) Lesson(number string) (*Lesson, error) {
 	}
 	// Load only the lesson asked for: loading every lesson reads every
 	// check script of the kit.
-	if entries, err := os.ReadDir(filepath.Join(k.Root, "lessons")); err == nil {
-		for _, e := range entries {
-			if e.IsDir() && isLessonDir(e.Name()) && strings.HasPrefix(e.Name(), want+"-") {
-				if _, err := os.Stat(filepath.Join(k.Root, "lessons", e.Name(), "lesson.json")); err == nil {
-					return k.loadLesson(e.Name())
-				}
+	if dirs, err := k.lessonDirs(); err == nil {
+		for _, d := range dirs {
+			if strings.HasPrefix(d, want+"-") {
+				return k.loadLesson(d)
 			}
 		}
 	}

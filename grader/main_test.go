@@ -56,5 +56,5 @@ func stuckForever() {
 
 // fakeEnv is the environment that makes the test binary a fake check program.
 func fakeEnv(req *checkRequest) []string {
-	return append(req.env(Options{CheckTimeout: time.Minute}), envFakeProgram+"=1")
+	return append(req.env(Options{CheckTimeout: time.Minute}, true), envFakeProgram+"=1")
 }

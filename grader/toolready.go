@@ -1,10 +1,10 @@
 package grader
 
-// ToolchainCached reports whether the lesson's toolchain is kept from an
-// earlier run and still good, so that CachedToolchain will not have to
-// prepare it. A first run on a fresh machine prepares it, which can take
-// about a minute while the go command fills its build cache: labrun says so
-// before it starts.
-func (k *Kit) ToolchainCached(l *Lesson) bool {
-	return k.loadToolchain(l, k.toolchainCachePath(l)) != nil
+// KeptToolchain returns the lesson's toolchain as an earlier run kept it,
+// when it is still good, or nil: then a check prepares it, which on a fresh
+// machine can take about a minute while the go command fills its build
+// cache, and labrun says so before it starts. Pass it in Options.Toolchain
+// so that the check does not look for it again.
+func (k *Kit) KeptToolchain(l *Lesson) *Toolchain {
+	return k.loadToolchain(l, k.toolchainCachePath(l))
 }

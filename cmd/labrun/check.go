@@ -55,7 +55,8 @@ func checkOnce(ctx context.Context, kit *grader.Kit, l *grader.Lesson, src grade
 	if dir == "" {
 		dir, where = l.Dir, grader.ShownPath(l.Dir)
 	}
-	if !kit.ToolchainCached(l) {
+	tc := kit.KeptToolchain(l)
+	if tc == nil {
 		fmt.Fprintf(stderr, "labrun: preparing the lab's build cache for lesson %s (the first time on a machine, about a minute).\n", l.Number)
 	}
 	code := l.WorkHash()
@@ -63,7 +64,7 @@ func checkOnce(ctx context.Context, kit *grader.Kit, l *grader.Lesson, src grade
 	if ignored := l.IgnoredFiles(dir); len(ignored) > 0 {
 		fmt.Fprintf(stdout, "%s\n", l.IgnoredNote(ignored))
 	}
-	r := kit.Check(ctx, l, src, grader.Options{})
+	r := kit.Check(ctx, l, src, grader.Options{Toolchain: tc})
 	printResult(stdout, l, r, v)
 	if src.Dir == "" && ctx.Err() == nil {
 		if err := saveStatus(kit, l, code, r); err != nil {
