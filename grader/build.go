@@ -24,6 +24,7 @@ type step struct {
 	cfgName string               // the importcfg file, in the work folder
 	cfg     string               // its contents
 	out     string               // the file the step writes
+	also    string               // a second file it writes, or ""
 	args    []string             // the tool's arguments after -importcfg
 	words   func(string) *Result // words the tool's output when it fails within its limits
 }
@@ -41,16 +42,24 @@ func (s step) toolName() string {
 // lesson's check program and links it, in workDir. It returns the program's
 // path, or a result saying why there is none.
 func (t *Toolchain) build(ctx context.Context, files, shown map[string]string, workDir string) (string, *Result) {
-	student := filepath.Join(workDir, "student.a")
-	if fail := t.compileStudent(ctx, files, shown, student, workDir); fail != nil {
+	// The student's package is compiled into its export data, which main
+	// is compiled against, and its object, which is linked.
+	student, studentObj := filepath.Join(workDir, "student.a"), filepath.Join(workDir, "student.o")
+	if fail := t.compileStudent(ctx, files, shown, student, studentObj, workDir); fail != nil {
 		return "", fail
 	}
-	main := filepath.Join(workDir, "main.a")
-	if fail := t.compileMain(ctx, student, main, workDir); fail != nil {
-		return "", fail
+	main, keepAt := t.keptMain(student)
+	if main == "" {
+		main = filepath.Join(workDir, "main.a")
+		if fail := t.compileMain(ctx, student, main, workDir); fail != nil {
+			return "", fail
+		}
+		if keepAt != "" {
+			t.keepMain(main, keepAt)
+		}
 	}
 	bin := filepath.Join(workDir, "checks")
-	if fail := t.linkProgram(ctx, student, main, bin, workDir); fail != nil {
+	if fail := t.linkProgram(ctx, studentObj, main, bin, workDir); fail != nil {
 		return "", fail
 	}
 	if fail := t.lesson.refuseLoader(bin); fail != nil {
@@ -60,8 +69,9 @@ func (t *Toolchain) build(ctx context.Context, files, shown map[string]string, w
 	return bin, nil
 }
 
-// compileStudent compiles the student's package into out.
-func (t *Toolchain) compileStudent(ctx context.Context, files, shown map[string]string, out, workDir string) *Result {
+// compileStudent compiles the student's package: its export data into out,
+// its object into obj.
+func (t *Toolchain) compileStudent(ctx context.Context, files, shown map[string]string, out, obj, workDir string) *Result {
 	srcs, imports := make([]string, 0, len(files)), map[string]bool{}
 	byPath := map[string]string{} // the compiler names a student file by the path it read, or that path trimmed
 	for _, kitPath := range sortedKeys(files) {
@@ -85,8 +95,9 @@ func (t *Toolchain) compileStudent(ctx context.Context, files, shown map[string]
 		}
 		fmt.Fprintf(&cfg, "packagefile %s=%s\n", imp, t.exports[imp])
 	}
-	args := append(t.compileFlags(out, t.lesson.ImportPath(), filepath.Dir(srcs[0])+"=>"+t.lesson.ImportPath()), srcs...)
-	return t.run(ctx, workDir, step{verb: "compiling", tool: t.compile, cfgName: "student.cfg", cfg: cfg.String(), out: out,
+	args := append(t.compileFlags(out, t.lesson.ImportPath(), filepath.Dir(srcs[0])+"=>"+t.lesson.ImportPath()), "-linkobj", obj)
+	args = append(args, srcs...)
+	return t.run(ctx, workDir, step{verb: "compiling", tool: t.compile, cfgName: "student.cfg", cfg: cfg.String(), out: out, also: obj,
 		args: args, words: func(text string) *Result { return t.lesson.compileFailure(text, byPath) }})
 }
 
@@ -176,6 +187,9 @@ func (t *Toolchain) run(ctx context.Context, dir string, s step) *Result {
 		return nil
 	}
 	defer os.Remove(s.out) // what a failed step wrote is of no use, and may be big
+	if s.also != "" {
+		defer os.Remove(s.also)
+	}
 	if fail := lim.exceeded(s, res); fail != nil {
 		return fail
 	}

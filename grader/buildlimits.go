@@ -57,7 +57,7 @@ func (b BuildLimits) exceeded(s step, res sandbox.Result) *Result {
 		msg = fmt.Sprintf("%s your code used more than %s of memory, the limit, and %s stopped (%s). "+
 			"Generic types instantiated inside each other, or very large literals, do this: make them simpler.",
 			s.verb, sizeWords(b.Memory), s.toolName(), outOfMemoryLine(stderr))
-	case strings.Contains(stderr, "file too large") || fileAtLeast(s.out, b.FileBytes):
+	case strings.Contains(stderr, "file too large") || fileAtLeast(s.out, b.FileBytes) || fileAtLeast(s.also, b.FileBytes):
 		msg = fmt.Sprintf("%s your code wrote a file larger than %s, the limit. "+
 			"A very large array or string written out in your code does this: build big data while the program runs (make, a loop) instead.",
 			s.verb, sizeWords(b.FileBytes))

@@ -51,6 +51,7 @@ func (k *Kit) CachedToolchain(ctx context.Context, l *Lesson) (*Toolchain, error
 	}
 	if path != "" {
 		t.save(path) // a cache that cannot be written costs time, not correctness
+		t.useMainCache(mainCacheDir(path))
 	}
 	return t, nil
 }
@@ -99,8 +100,16 @@ func (k *Kit) loadToolchain(l *Lesson, path string) *Toolchain {
 			return nil // the go command trimmed its build cache
 		}
 	}
-	return &Toolchain{lesson: l, compile: c.Compile, link: c.Link, lang: c.Lang, race: l.Concurrency,
+	t := &Toolchain{lesson: l, compile: c.Compile, link: c.Link, lang: c.Lang, race: l.Concurrency,
 		exports: c.Exports, mainFiles: c.MainFiles, mainDeps: c.MainDeps}
+	t.useMainCache(mainCacheDir(path))
+	return t
+}
+
+// mainCacheDir is where the compiled mains of the toolchain kept at path
+// are kept.
+func mainCacheDir(path string) string {
+	return strings.TrimSuffix(path, ".json") + "-mains"
 }
 
 // save keeps t at path, whole or not at all.

@@ -41,6 +41,8 @@ type Toolchain struct {
 	mainFiles []string          // the check program's main package
 	mainDeps  []string          // what the main package imports
 	inputs    []string          // the folders of the kit's packages compiled for it (for the cache)
+	mainCache string            // where compiled mains are kept (see useMainCache); "" keeps none
+	mainID    string            // what a kept main depends on besides the student's export data
 }
 
 // PrepareToolchain compiles everything the lesson's check program and its

@@ -1,0 +1,60 @@
+package grader
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestKeptMainFollowsTheExportData: labrun check links a kept main when the
+// student's export data is the same as before, compiles a new one when it
+// differs (and the program then links and passes: a stale main would not
+// link), and a toolchain without a cache folder compiles main every time.
+func TestKeptMainFollowsTheExportData(t *testing.T) {
+	base, err := lesson02()
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := base.lesson
+	kept := *base
+	kept.useMainCache(t.TempDir())
+	grading := *base
+	const inlineEdit = "an edit inside a function small enough to inline changes the export data"
+	for _, c := range []struct {
+		reason   string
+		tc       *Toolchain
+		edit     func(string) string
+		compiles bool // main is compiled, not taken from the cache
+		keptNow  int  // mains in the cache folder afterwards
+	}{
+		{"the first check compiles main and keeps it", &kept, func(s string) string { return s }, true, 1},
+		{"an edit below every exported name leaves the export data as it was",
+			&kept, func(s string) string { return s + "\nconst edited = 1\n" }, false, 1},
+		{inlineEdit,
+			&kept, func(s string) string { return strings.Replace(s, "var calls []lab.Block", "calls := []lab.Block(nil)", 1) }, true, 2},
+		{"going back to the first copy finds its main again", &kept, func(s string) string { return s }, false, 2},
+		{"a grading run keeps no main", &grading, func(s string) string { return s }, true, 2},
+	} {
+		src := studentCopy(t, l, "")
+		path := filepath.Join(src, "harness.go")
+		data, _ := os.ReadFile(path)
+		edited := c.edit(string(data))
+		if c.reason == inlineEdit && edited == string(data) {
+			t.Fatalf("%s: the edit changed nothing; the solution no longer holds the line it edits", c.reason)
+		}
+		os.WriteFile(path, []byte(edited), 0o644)
+		work := t.TempDir()
+		r := l.kit.Check(context.Background(), l, Source{Dir: src}, Options{Toolchain: c.tc, WorkDir: work})
+		if r.Status != StatusPassed {
+			t.Fatalf("%s: status %s (%s), want passed", c.reason, r.Status, r.Message)
+		}
+		if _, err := os.Stat(filepath.Join(work, "main.a")); (err == nil) != c.compiles {
+			t.Errorf("%s: main compiled = %v, want %v", c.reason, err == nil, c.compiles)
+		}
+		if got, _ := filepath.Glob(filepath.Join(kept.mainCache, "*.a")); len(got) != c.keptNow {
+			t.Errorf("%s: %d mains kept, want %d", c.reason, len(got), c.keptNow)
+		}
+	}
+}
