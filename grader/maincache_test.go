@@ -33,7 +33,9 @@ func TestKeptMainFollowsTheExportData(t *testing.T) {
 		{"an edit below every exported name leaves the export data as it was",
 			&kept, func(s string) string { return s + "\nconst edited = 1\n" }, false, 1},
 		{inlineEdit,
-			&kept, func(s string) string { return strings.Replace(s, "var calls []lab.Block", "calls := []lab.Block(nil)", 1) }, true, 2},
+			&kept, func(s string) string {
+				return strings.Replace(s, "var calls []lab.Block", "calls := []lab.Block(nil)", 1)
+			}, true, 2},
 		{"going back to the first copy finds its main again", &kept, func(s string) string { return s }, false, 2},
 		{"a grading run keeps no main", &grading, func(s string) string { return s }, true, 2},
 	} {
