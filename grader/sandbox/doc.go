@@ -41,7 +41,9 @@
 //     bwrap [namespaces] -- <this binary> <marker> <limits> -- command.
 //     Init sees the marker inside the namespaces, marks every inherited
 //     descriptor above 2 close-on-exec, sets the limits with setrlimit and
-//     execs the command in its place.
+//     execs the command in its place; when the command is this program
+//     itself (a grading run's check runner), Init closes what it inherited
+//     and returns to main as the command, instead of starting it again.
 //     The command gets new user, PID, network, IPC, UTS, mount and cgroup
 //     namespaces, runs as uid 65534 (the caller's own uid outside) with no
 //     capabilities and cannot create
