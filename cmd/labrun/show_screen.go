@@ -1,12 +1,10 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"os"
 	"strings"
 
-	"github.com/charmbracelet/glamour"
 	"golang.org/x/term"
 )
 
@@ -38,27 +36,10 @@ func onTerminal(f *os.File) bool {
 	return term.IsTerminal(int(f.Fd()))
 }
 
-// render turns Markdown into text for the terminal. Should the renderer
-// fail, the Markdown is shown as it is: a plain lesson beats none.
+// render turns Markdown into text for the terminal, in colour unless
+// NO_COLOR is set (https://no-color.org).
 func (s *screen) render(markdown string) string {
-	style := "dark"
-	if v := os.Getenv("GLAMOUR_STYLE"); v != "" {
-		style = v
-	}
-	if os.Getenv("NO_COLOR") != "" {
-		style = "notty"
-	}
-	r, err := glamour.NewTermRenderer(glamour.WithStandardStyle(style), glamour.WithWordWrap(min(s.width, 100)-2))
-	if err != nil {
-		fmt.Fprintf(s.errOut, "labrun: render the lesson (GLAMOUR_STYLE=%q; try dark or light): %v\n", style, err)
-		return markdown
-	}
-	out, err := r.Render(markdown)
-	if err != nil {
-		fmt.Fprintf(s.errOut, "labrun: render the lesson: %v\n", err)
-		return markdown
-	}
-	return out
+	return renderTerminal(markdown, min(s.width, 100)-2, os.Getenv("NO_COLOR") == "")
 }
 
 // page shows text through the pager when it is longer than the screen,

@@ -52,7 +52,7 @@ func TestShowScripts(t *testing.T) {
 
 // ptyEnv are the variables a program run by ptyrun gets from the script.
 var ptyEnv = []string{"PATH", "HOME", "GOCACHE", "GOMODCACHE", "GOPATH", "HARNESSLAB_ROOT",
-	"PAGER", "NO_COLOR", "GLAMOUR_STYLE", "TMPDIR", "GOFLAGS", "GOPROXY"}
+	"PAGER", "NO_COLOR", "TMPDIR", "GOFLAGS", "GOPROXY"}
 
 // ansiEscape matches the terminal's control sequences, so that scripts can
 // match the words on the screen.
