@@ -12,11 +12,11 @@ import (
 )
 
 // The check program's main package is compiled against the export data of
-// the student's package: the declarations other packages can see, with the
-// bodies of the functions small enough to inline and the positions of
-// exported names. An edit inside a larger function, or below the last
-// exported declaration, leaves that export data byte for byte the same, and
-// then so is the compiled main. labrun check keeps the last few compiled
+// the student's package: the declarations other packages can see, with
+// their positions (the student's package is compiled without inlining, so
+// it holds no function bodies). An edit inside a function that keeps its
+// number of lines, or any edit below the last exported declaration, leaves
+// that export data byte for byte the same, and then so is the compiled main. labrun check keeps the last few compiled
 // mains of a lesson in the user's cache folder, under a hash of the export
 // data and of everything else the compile reads, and links a kept one
 // instead of compiling main again (lesson 02: a compile of about 56 ms, a

@@ -21,32 +21,37 @@ func TestKeptMainFollowsTheExportData(t *testing.T) {
 	kept := *base
 	kept.useMainCache(t.TempDir())
 	grading := *base
-	const inlineEdit = "an edit inside a function small enough to inline changes the export data"
 	for _, c := range []struct {
 		reason   string
 		tc       *Toolchain
-		edit     func(string) string
-		compiles bool // main is compiled, not taken from the cache
-		keptNow  int  // mains in the cache folder afterwards
+		edit     func(string) string // nil: the solution as it is
+		compiles bool                // main is compiled, not taken from the cache
+		keptNow  int                 // mains in the cache folder afterwards
 	}{
-		{"the first check compiles main and keeps it", &kept, func(s string) string { return s }, true, 1},
+		{"the first check compiles main and keeps it", &kept, nil, true, 1},
 		{"an edit below every exported name leaves the export data as it was",
 			&kept, func(s string) string { return s + "\nconst edited = 1\n" }, false, 1},
-		{inlineEdit,
+		{"an edit inside a function that keeps its lines leaves the export data as it was",
 			&kept, func(s string) string {
 				return strings.Replace(s, "var calls []lab.Block", "calls := []lab.Block(nil)", 1)
+			}, false, 1},
+		{"a line added inside a function moves the exported names below it, and so changes the export data",
+			&kept, func(s string) string {
+				return strings.Replace(s, "var calls []lab.Block", "var calls []lab.Block\n\t_ = calls", 1)
 			}, true, 2},
-		{"going back to the first copy finds its main again", &kept, func(s string) string { return s }, false, 2},
-		{"a grading run keeps no main", &grading, func(s string) string { return s }, true, 2},
+		{"going back to the first copy finds its main again", &kept, nil, false, 2},
+		{"a grading run keeps no main", &grading, nil, true, 2},
 	} {
 		src := studentCopy(t, l, "")
 		path := filepath.Join(src, "harness.go")
 		data, _ := os.ReadFile(path)
-		edited := c.edit(string(data))
-		if c.reason == inlineEdit && edited == string(data) {
-			t.Fatalf("%s: the edit changed nothing; the solution no longer holds the line it edits", c.reason)
+		if c.edit != nil {
+			edited := c.edit(string(data))
+			if edited == string(data) {
+				t.Fatalf("%s: the edit changed nothing; the solution no longer holds the line it edits", c.reason)
+			}
+			os.WriteFile(path, []byte(edited), 0o644)
 		}
-		os.WriteFile(path, []byte(edited), 0o644)
 		work := t.TempDir()
 		r := l.kit.Check(context.Background(), l, Source{Dir: src}, Options{Toolchain: c.tc, WorkDir: work})
 		if r.Status != StatusPassed {
