@@ -97,9 +97,10 @@ func (t *Toolchain) compileStudent(ctx context.Context, files, shown map[string]
 	}
 	// Without inlining (-l) the student's package compiles a sixth faster
 	// (lesson 02: 61 to 51 ms), and its export data holds no function
-	// bodies: an edit inside a function leaves it as it was, so the compiled
-	// main can be kept (see keptMain). Student code runs the same, a little
-	// slower, and its stack traces name every call as it was written.
+	// bodies: an edit inside a function that moves no declaration below it
+	// leaves it as it was, so the compiled main can be kept (see keptMain).
+	// Student code runs the same, a little slower, and its stack traces name
+	// every call as it was written.
 	args := append(t.compileFlags(out, t.lesson.ImportPath(), filepath.Dir(srcs[0])+"=>"+t.lesson.ImportPath()), "-l", "-linkobj", obj)
 	args = append(args, srcs...)
 	return t.run(ctx, workDir, step{verb: "compiling", tool: t.compile, cfgName: "student.cfg", cfg: cfg.String(), out: out, also: obj,

@@ -50,13 +50,13 @@ func Run(ctx context.Context, cfg Config, argv []string) (Result, error) {
 	if err != nil {
 		return Result{}, fmt.Errorf("sandbox: find command: %v", err)
 	}
-	exe, err := os.Executable()
-	if err != nil {
-		return Result{}, fmt.Errorf("sandbox: find this program to re-exec: %v", err)
-	}
 	lim := limitsFor(cfg)
 	if !cfg.Fallback {
 		if m := detectMode(); m.mode == ModeBwrap {
+			exe, err := os.Executable()
+			if err != nil {
+				return Result{}, fmt.Errorf("sandbox: find this program to re-exec: %v", err)
+			}
 			inner := append([]string{exe, execMarker, lim.String(), path, "--"}, argv...)
 			j := job{cfg: cfg, env: env, name: m.bwrap, args: bwrapArgs(m.disableUserns, cfg, exe, inner), bwrap: true, what: argv[0]}
 			return j.run(ctx)
@@ -106,7 +106,7 @@ func (j job) run(ctx context.Context) (Result, error) {
 		Dir:         j.cfg.Dir,
 		Stdout:      p.child[0],
 		Stderr:      p.child[1],
-		ExtraFiles:  p.child[2:], // fd 3, statusFD
+		ExtraFiles:  p.child[2:], // fd 3: statusFD under bwrap, the gate in the fallback
 		SysProcAttr: &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL},
 	}
 	began := time.Now()
