@@ -11,8 +11,8 @@ import "fmt"
 //
 // Each data set is named (for example "the files of the lesson" and "other
 // files, another port"), and a failure says which run it happened in; a
-// failure that shows up only after the first run comes with advice about
-// state kept between calls. So put the data sets that test an edge first,
+// failure that shows up only after the first run comes with advice: a case
+// the first run did not hold, or state kept between calls. So put the data sets that test an edge first,
 // and let later runs differ from earlier ones in data only: then a later run
 // fails only for what the earlier one left behind.
 func Scenarios[T any](c *C, sets []Data[T], scenario func(data T)) {
@@ -27,6 +27,7 @@ func Scenarios[T any](c *C, sets []Data[T], scenario func(data T)) {
 		if c.Failed() && !before {
 			if k > 0 {
 				c.Advise("The scenario passed its first run and failed run %d (%s), in the same program. "+
+					"Either that run holds a case the first did not, or something of the first run was still there. "+
 					"Does your code keep something between calls: a package-level variable, a cache, "+
 					"a list it appends to? Everything a call needs should come from its arguments.", k+1, run.Name)
 			}

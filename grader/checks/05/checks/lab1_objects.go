@@ -26,6 +26,8 @@ func pathsReachInside(c *checkkit.C) {
 	checkkit.Scenarios(c, []checkkit.Data[[]vcase]{
 		{Name: "filters, ids, rows", Data: []vcase{
 			{s, lab.Args{"filters": lab.Args{"sector": "sanitation"}}, `/filters/sector: expected one of ["health", "food"], got string "sanitation"`, ""},
+			{s, lab.Args{"filters": lab.Args{"district": "Kessan", "sector": "water"}}, `/filters/sector: expected one of ["health", "food"], got string "water"`,
+				"every property is checked: district is fine, sector is not"},
 			{s, lab.Args{"filters": lab.Args{"district": 3}}, `/filters/district: expected string, got integer 3`, ""},
 			{s, lab.Args{"ids": []any{1.0, 2.0, "3"}}, `/ids/2: expected integer, got string "3"`, "an item is named by its index, from 0"},
 			{s, lab.Args{"ids": []any{}}, "", "an empty array has no wrong items"},

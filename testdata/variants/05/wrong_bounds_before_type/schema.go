@@ -1,0 +1,242 @@
+package harness
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"harnesslab/lab"
+)
+
+// This file holds the contract between the model and your tools: a validator
+// for the part of JSON Schema that tool parameters use, and the rule for
+// paths that no schema can state.
+//
+// The part of JSON Schema it knows: type, properties, required,
+// additionalProperties (false only), enum, items, minimum and maximum. Any
+// other keyword is ignored.
+
+// Validate returns nil when value keeps to schema, and otherwise an error
+// naming the first place where it does not, as "PATH: what is wrong". A path
+// is a JSON Pointer: /limit, /filters/sector, /ids/2.
+//
+// The rules run in this order, and the first one broken is the answer:
+//
+//  1. type: the value has the JSON type the schema names;
+//  2. enum: the value is one of the values listed;
+//  3. minimum and maximum, for numbers only, both inclusive;
+//  4. required, for objects only: the names listed, in the order listed;
+//  5. additionalProperties false, for objects only: no name outside
+//     properties, in sorted order;
+//  6. properties, for objects only: each value the object has, by the
+//     schema written for its name, in sorted order of the names;
+//  7. items, for arrays only: each item, in order, by the schema of items.
+func Validate(schema lab.Schema, value any) error {
+	return validateAt(schema, value, "")
+}
+
+// validateAt checks value, found at path, against schema: the rules of
+// Validate, in their order. Rules 6 and 7 call it again, one level down.
+func validateAt(schema lab.Schema, value any, path string) error {
+	// --- your code ---
+	if n, ok := number(value); ok {
+		if low, ok := number(schema["minimum"]); ok && n < low {
+			return problem(path, "expected at least %s, got %s", lab.EncodeJSON(schema["minimum"]), lab.EncodeJSON(value))
+		}
+		if high, ok := number(schema["maximum"]); ok && n > high {
+			return problem(path, "expected at most %s, got %s", lab.EncodeJSON(schema["maximum"]), lab.EncodeJSON(value))
+		}
+	}
+	kind := jsonType(value)
+	if want, ok := schema["type"].(string); ok && want != kind && !(want == "number" && kind == "integer") {
+		return problem(path, "expected %s, got %s", want, describe(value))
+	}
+	if allowed, ok := listOf(schema["enum"]); ok && !containsValue(allowed, value) {
+		return problem(path, "expected one of %s, got %s", lab.EncodeJSON(allowed), describe(value))
+	}
+	switch v := value.(type) {
+	case map[string]any:
+		return validateObject(schema, v, path)
+	case []any:
+		if items, ok := schema["items"].(lab.Schema); ok {
+			for i, item := range v {
+				if err := validateAt(items, item, path+"/"+strconv.Itoa(i)); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+	// --- end ---
+}
+
+// validateObject applies rules 4, 5 and 6 to the object at path.
+func validateObject(schema lab.Schema, object map[string]any, path string) error {
+	// --- your code ---
+	for _, name := range lab.Required(schema) {
+		if _, ok := object[name]; !ok {
+			return problem(path+"/"+name, "required but missing")
+		}
+	}
+	properties, _ := schema["properties"].(lab.Schema)
+	names := make([]string, 0, len(object))
+	for name := range object {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	if closed, ok := schema["additionalProperties"].(bool); ok && !closed {
+		for _, name := range names {
+			if _, ok := properties[name]; !ok {
+				return problem(path+"/"+name, "unknown property")
+			}
+		}
+	}
+	for _, name := range names {
+		if sub, ok := properties[name].(lab.Schema); ok {
+			if err := validateAt(sub, object[name], path+"/"+name); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+	// --- end ---
+}
+
+// jsonType returns the JSON type of a value as it arrives in lab.Args:
+// "null", "boolean", "string", "object", "array", "integer" for any number
+// with no fraction (Go's int types, and a float64 such as 20, which is how
+// JSON numbers arrive), and "number" for any other number.
+func jsonType(value any) string {
+	// --- your code ---
+	switch v := value.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case string:
+		return "string"
+	case map[string]any:
+		return "object"
+	case []any:
+		return "array"
+	case float64:
+		if v == float64(int64(v)) {
+			return "integer"
+		}
+		return "number"
+	case float32:
+		if v == float32(int64(v)) {
+			return "integer"
+		}
+		return "number"
+	case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64:
+		return "integer"
+	}
+	return fmt.Sprintf("%T", value)
+	// --- end ---
+}
+
+// number returns value as a float64, and whether it is a number at all.
+func number(value any) (float64, bool) {
+	switch v := value.(type) {
+	case float64:
+		return v, true
+	case float32:
+		return float64(v), true
+	case int:
+		return float64(v), true
+	case int8:
+		return float64(v), true
+	case int16:
+		return float64(v), true
+	case int32:
+		return float64(v), true
+	case int64:
+		return float64(v), true
+	case uint:
+		return float64(v), true
+	case uint8:
+		return float64(v), true
+	case uint16:
+		return float64(v), true
+	case uint32:
+		return float64(v), true
+	case uint64:
+		return float64(v), true
+	}
+	return 0, false
+}
+
+// listOf returns a schema's list (an enum, say) as []any, whether it was
+// written in Go as []string or arrived from JSON as []any, and whether there
+// is a list at all.
+func listOf(list any) ([]any, bool) {
+	switch l := list.(type) {
+	case []any:
+		return l, true
+	case []string:
+		out := make([]any, len(l))
+		for i, s := range l {
+			out[i] = s
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+// containsValue reports whether value equals one of the values in list, as
+// JSON sees them: 2 and 2.0 are the same number.
+func containsValue(list []any, value any) bool {
+	for _, item := range list {
+		a, aok := number(item)
+		b, bok := number(value)
+		if aok && bok && a == b || !aok && !bok && lab.EncodeJSON(item) == lab.EncodeJSON(value) {
+			return true
+		}
+	}
+	return false
+}
+
+// describe writes a value for an error message: its JSON type, and the value
+// itself unless it is an object or an array: string "20", integer 20,
+// boolean true, null, object.
+func describe(value any) string {
+	kind := jsonType(value)
+	switch kind {
+	case "null", "object", "array":
+		return kind
+	}
+	return kind + " " + lab.EncodeJSON(value)
+}
+
+// problem returns the error for path: the path, a colon, and what is wrong.
+// The whole value, at the top, is written as "/".
+func problem(path, format string, args ...any) error {
+	if path == "" {
+		path = "/"
+	}
+	return fmt.Errorf("%s: %s", path, fmt.Sprintf(format, args...))
+}
+
+// InWorkspace returns nil when path names a file inside the workspace, and
+// otherwise an error that says why not: an empty path, a path that starts
+// at the root (/etc/passwd), or one with a ".." part (../deploy/prod.env,
+// notes/../config.py). A name that merely starts with two dots, such as
+// "..notes", is a name like any other.
+func InWorkspace(path string) error {
+	// --- your code ---
+	switch {
+	case path == "":
+		return fmt.Errorf("path is empty: name a file inside the workspace")
+	case strings.HasPrefix(path, "/"):
+		return fmt.Errorf("path %s starts at the root: name a file inside the workspace, such as config.py", path)
+	}
+	for _, part := range strings.Split(path, "/") {
+		if part == ".." {
+			return fmt.Errorf("path %s has a .. in it: name a file inside the workspace, without ..", path)
+		}
+	}
+	return nil
+	// --- end ---
+}
