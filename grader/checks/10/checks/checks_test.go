@@ -21,6 +21,12 @@ func TestRunsHoldWhatTheStoriesNeed(t *testing.T) {
 		if strings.Contains(f.text, otherCase(f.old)) {
 			t.Errorf("%s: the old text in the other case, %q, is in the file; the missing-text check needs it not to be", r.Name, otherCase(f.old))
 		}
+		if n := strings.Count(withoutOld(f), f.old); n != 0 {
+			t.Errorf("%s: old text %q stands %d times in the teammate's file without it, want 0", r.Name, f.old, n)
+		}
+		if n := strings.Count(withOldTwice(f), f.old); n != 2 {
+			t.Errorf("%s: old text %q stands %d times in the teammate's file with it twice, want 2", r.Name, f.old, n)
+		}
 		if f.path == f.other || f.text == f.otherT {
 			t.Errorf("%s: the second file must differ from the first", r.Name)
 		}

@@ -15,6 +15,13 @@ import (
 // swap is what f's file holds after the edit of old, made over text.
 func swap(f files, text string) string { return strings.Replace(text, f.old, f.new, 1) }
 
+// withoutOld is the teammate's file with old_text taken out.
+func withoutOld(f files) string { return strings.Replace(f.theirs, f.old, "", 1) }
+
+// withOldTwice is the teammate's file with old_text added on a line of its
+// own, so that it stands there twice.
+func withOldTwice(f files) string { return f.theirs + f.old + "\n" }
+
 // otherCase turns every upper-case letter of s to lower case and every
 // lower-case letter to upper case.
 func otherCase(s string) string {
@@ -105,6 +112,10 @@ func emptyOldTextRefused(c *checkkit.C) {
 
 func changedFileRefused(c *checkkit.C) {
 	checkkit.Scenarios(c, runs, func(f files) {
+		// The teammate's later writes take old_text out, then put it in
+		// twice: the version is compared before the text is looked at, so
+		// the model is still told the file changed.
+		gone, doubled := withoutOld(f), withOldTwice(f)
 		tell(c, startOf(f), []act{
 			readAct(0, "c1", f.path, f.text),
 			teammate(f.path, f.theirs),
@@ -112,7 +123,13 @@ func changedFileRefused(c *checkkit.C) {
 			readAct(0, "c3", f.other, f.otherT),
 			teammate(f.other, f.otherT),
 			editAct(0, "c4", f.other, f.otherT, f.new, fmt.Sprintf(changedSinceRead, f.other)),
-		}, with(f, f.path, f.theirs))
+			readAct(0, "c5", f.path, f.theirs),
+			teammate(f.path, gone),
+			editAct(0, "c6", f.path, f.old, f.new, fmt.Sprintf(changedSinceRead, f.path)),
+			readAct(0, "c7", f.path, gone),
+			teammate(f.path, doubled),
+			editAct(0, "c8", f.path, f.old, f.new, fmt.Sprintf(changedSinceRead, f.path)),
+		}, with(f, f.path, doubled))
 	})
 }
 

@@ -33,6 +33,8 @@ func undoKeepsTheirChange(c *checkkit.C) {
 			editAct(0, "c2", f.path, f.old, f.new, ""),
 			teammate(f.path, mine+"# theirs\n"),
 			undoAct(0, f.path, fmt.Sprintf(changedSinceEdit, f.path)),
+			readAct(0, "c3", f.path, mine+"# theirs\n"),
+			undoAct(0, f.path, fmt.Sprintf(changedSinceEdit, f.path)),
 		}, with(f, f.path, mine+"# theirs\n"))
 	})
 }
