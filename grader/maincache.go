@@ -73,16 +73,7 @@ func (t *Toolchain) keptMain(student string) (kept, keepAt string) {
 // written costs time, not correctness.
 func (t *Toolchain) keepMain(main, path string) {
 	data, err := os.ReadFile(main)
-	if err != nil || os.MkdirAll(filepath.Dir(path), 0o755) != nil {
-		return
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".main-*")
-	if err != nil {
-		return
-	}
-	_, werr := tmp.Write(data)
-	if cerr := tmp.Close(); werr != nil || cerr != nil || os.Rename(tmp.Name(), path) != nil {
-		os.Remove(tmp.Name())
+	if err != nil || writeWhole(path, data) != nil {
 		return
 	}
 	kept, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "*.a"))

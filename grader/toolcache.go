@@ -126,10 +126,16 @@ func (t *Toolchain) save(path string) error {
 	if err != nil {
 		return err
 	}
+	return writeWhole(path, data)
+}
+
+// writeWhole writes data to path, making its folder, whole or not at all:
+// another labrun reading path meanwhile sees the old file or the new one.
+func writeWhole(path string, data []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".toolchain-*")
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".part-*")
 	if err != nil {
 		return err
 	}
