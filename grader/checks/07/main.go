@@ -19,13 +19,13 @@ func main() {
 			verdict, reason := harness.Decide(theirs, name)
 			return string(verdict), reason, ours(theirs)
 		},
-		Gate: func(tools []lab.Tool, p checks.Policy, ask checks.AskFunc) checks.Guarded {
+		Gate: func(tools []lab.Tool, p checks.Policy, ask checks.AskFunc, start []checks.Entry) checks.Guarded {
 			theirs := policy(p)
 			var asker harness.AskFunc
 			if ask != nil {
 				asker = func(tool string, args lab.Args) bool { return ask(tool, args) }
 			}
-			log := &harness.PolicyLog{}
+			log := &harness.PolicyLog{Entries: policyEntries(start)}
 			return checks.Guarded{
 				Tools:  harness.Gate(tools, theirs, asker, log),
 				Log:    func() []checks.Entry { return entries(log) },
@@ -75,6 +75,19 @@ func entries(log *harness.PolicyLog) []checks.Entry {
 	out := make([]checks.Entry, len(log.Entries))
 	for i, e := range log.Entries {
 		out[i] = checks.Entry{Tool: e.Tool, Args: lab.CloneArgs(e.Args), Verdict: string(e.Verdict), Reason: e.Reason, Approved: e.Approved}
+	}
+	return out
+}
+
+// policyEntries turns the checks' log entries into the student's, keeping
+// nil as nil.
+func policyEntries(start []checks.Entry) []harness.PolicyEntry {
+	if start == nil {
+		return nil
+	}
+	out := make([]harness.PolicyEntry, len(start))
+	for i, e := range start {
+		out[i] = harness.PolicyEntry{Tool: e.Tool, Args: lab.CloneArgs(e.Args), Verdict: harness.Verdict(e.Verdict), Reason: e.Reason, Approved: e.Approved}
 	}
 	return out
 }

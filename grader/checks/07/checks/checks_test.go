@@ -115,8 +115,8 @@ func (h harness) student() Student {
 			v, r := decide(p, name)
 			return v, r, p
 		},
-		Gate: func(tools []lab.Tool, p Policy, askFn AskFunc) Guarded {
-			var log []Entry
+		Gate: func(tools []lab.Tool, p Policy, askFn AskFunc, start []Entry) Guarded {
+			log := slices.Clone(start)
 			out := make([]lab.Tool, len(tools))
 			for i, t := range tools {
 				run, name := t.Execute, t.Name
@@ -179,6 +179,13 @@ func TestChecksCatchMistakes(t *testing.T) {
 				run(args)
 				return gateByRules(v, r, name, args, a, log, run)
 			}}, "A denied call never runs its tool"},
+		{"an allow-list sorted in place shows, and is named", "unclassed_denied",
+			harness{decide: func(p Policy, name string) (string, string) {
+				slices.Sort(p.Allowed)
+				return decideByRules(p, name)
+			}}, "changed the order of the allow-list"},
+		{"a gate that empties the log it is handed loses the earlier lines", "denials_logged",
+			harness{gate: clearingGate()}, "the earlier lines stay"},
 		{"a remembered yes shows when the person says no to the next call", "approval_is_per_call",
 			harness{gate: rememberingGate()}, "A yes is for one call only"},
 		{"a denied call put to a person is named, and the yes that lets it run", "only_external_asks",
@@ -205,6 +212,19 @@ func TestChecksCatchMistakes(t *testing.T) {
 		if all := strings.Join(v.Failures, "\n"); !strings.Contains(all, tt.says) {
 			t.Errorf("%s: the failures of %s do not say %q:\n%s", tt.reason, tt.check, tt.says, all)
 		}
+	}
+}
+
+// clearingGate is the lesson's gate with one mistake: the first call through
+// a gate empties the log that gate was handed.
+func clearingGate() func(string, string, string, lab.Args, AskFunc, *[]Entry, func(lab.Args) (string, error)) (string, error) {
+	cleared := map[*[]Entry]bool{}
+	return func(v, r, name string, args lab.Args, a AskFunc, log *[]Entry, run func(lab.Args) (string, error)) (string, error) {
+		if !cleared[log] {
+			cleared[log] = true
+			*log = nil
+		}
+		return gateByRules(v, r, name, args, a, log, run)
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 
 	"harnesslab/grader/checkkit"
@@ -280,11 +279,12 @@ func logged(call lab.Block, verdict, reason string, approved bool) Entry {
 	return Entry{Tool: call.Name, Args: lab.CloneArgs(call.Arguments), Verdict: verdict, Reason: reason, Approved: approved}
 }
 
-// guard calls the student's Gate on tools, and records a failure if Gate
-// changed the tools it was handed or handed back a different set of tools.
-func guard(c *checkkit.C, tools []lab.Tool, p Policy, ask AskFunc) Guarded {
+// guard calls the student's Gate on tools, with a log that already holds
+// the entries start, and records a failure if Gate changed the tools it was
+// handed or handed back a different set of tools.
+func guard(c *checkkit.C, tools []lab.Tool, p Policy, ask AskFunc, start []Entry) Guarded {
 	offered := pristineSpecs(tools)
-	g := S.Gate(tools, p, ask)
+	g := S.Gate(tools, p, ask, start)
 	c.Equal("Gate changed the tools it was handed; they belong to the caller:", offered, checkkit.SpecsOf(tools), checkkit.AsSent...)
 	if want, got := names(tools), names(g.Tools); checkkit.Commas(want) != checkkit.Commas(got) || len(want) != len(got) {
 		c.Errorf("Gate should hand back every tool it was given, in the same order: a denied tool stays on offer, and "+
@@ -313,19 +313,27 @@ func runTool(tools []lab.Tool, call lab.Block) lab.Message {
 	return S.RunTool(tools, given)
 }
 
-// samePolicy records a failure unless the policy after is the policy before.
+// samePolicy records a failure unless the policy after is the policy before,
+// exactly as it was given: the order of the allow-list included.
 func samePolicy(c *checkkit.C, what string, before, after Policy) bool {
-	b, a := normal(before), normal(after)
-	return c.Equal(what+" changed the policy it was given; the policy is written in code and only its author changes it:",
-		b, a, checkkit.AsSent...)
+	const whose = "the policy is written in code and only its author changes it"
+	if !slices.Equal(before.Allowed, after.Allowed) && sameNames(before.Allowed, after.Allowed) {
+		c.Errorf("%s changed the order of the allow-list it was given; %s. Sorting or reordering p.Allowed changes the "+
+			"caller's own slice, since a copy of a slice shares its array: look the name up without changing the list.\n  expected allow-list: %q\n  "+
+			"got allow-list:      %q", what, whose, before.Allowed, after.Allowed)
+		after.Allowed = before.Allowed // whatever else changed is said below
+		c.Equal(what+" changed the policy it was given; "+whose+":", before, after, checkkit.AsSent...)
+		return false
+	}
+	return c.Equal(what+" changed the policy it was given; "+whose+":", before, after, checkkit.AsSent...)
 }
 
-// normal returns p with its allow-list sorted, so that two policies that
-// allow the same tools compare equal.
-func normal(p Policy) Policy {
-	p.Allowed = slices.Clone(p.Allowed)
-	sort.Strings(p.Allowed)
-	return p
+// sameNames reports whether a and b hold the same names, in any order.
+func sameNames(a, b []string) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b)
 }
 
 // showResult writes how a run ended, in words.

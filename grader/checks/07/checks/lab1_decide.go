@@ -166,7 +166,7 @@ func unclassedDenied(c *checkkit.C) {
 	const none = " A tool with no effect class might do anything: when the policy cannot tell, it picks the riskiest answer."
 	checkkit.Scenarios(c, []checkkit.Data[decisions]{
 		{Name: "the field office: no classes at all (Effects is nil), then classes that are not the lesson's", Data: decisions{
-			{policy: func() Policy { return Policy{Allowed: []string{"archive", "read"}} },
+			{policy: func() Policy { return Policy{Allowed: []string{"read", "archive"}} },
 				answers: []answer{
 					{"archive", deny, "archive has no effect class", none},
 					{"read", deny, "read has no effect class", none},

@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"slices"
 
 	"harnesslab/grader/checkkit"
 	"harnesslab/lab"
@@ -22,13 +23,18 @@ type setup struct {
 }
 
 func guarded(c *checkkit.C, d deployment, p *person) setup {
+	return guardedFrom(c, d, p, nil)
+}
+
+// guardedFrom is guarded with a log that already holds the entries start.
+func guardedFrom(c *checkkit.C, d deployment, p *person, start []Entry) setup {
 	s := setup{ws: d.workspace(), runs: &checkkit.ToolRuns{}, policy: d.policy()}
 	s.tools = s.runs.Wrap(d.tools(s.ws)...)
 	var asker AskFunc
 	if p != nil {
 		asker = p.ask
 	}
-	s.g = guard(c, s.tools, s.policy, asker)
+	s.g = guard(c, s.tools, s.policy, asker, start)
 	return s
 }
 
@@ -65,7 +71,7 @@ func guardKeepsTools(c *checkkit.C) {
 				"returned, the caller's tools should be as they were.", pristineSpecs(d.tools(d.workspace())),
 				checkkit.SpecsOf(s.tools), checkkit.AsSent...)
 		}
-		if none := S.Gate(nil, d.policy(), p.ask); len(none.Tools) != 0 {
+		if none := S.Gate(nil, d.policy(), p.ask, nil); len(none.Tools) != 0 {
 			c.Errorf("Gate(nil, ...) should hand back no tools; it handed back %s.", checkkit.Plural(len(none.Tools), "tool"))
 		}
 	})
@@ -156,12 +162,19 @@ func denialsLogged(c *checkkit.C) {
 			showCalls(calls)+".", want, s.g.Log()) {
 			return
 		}
-		// A second gate keeps a log of its own.
-		other := guarded(c, d, nobody())
+		// A second gate keeps a log of its own, one that already holds the
+		// lines of an earlier run: Gate adds to the log it is given.
+		earlier := []Entry{logged(d.sender, ask, d.reason(d.sender), true), logged(d.unclassed, deny, d.reason(d.unclassed), false)}
+		other := guardedFrom(c, d, nobody(), earlier)
+		if c.Failed() {
+			return
+		}
 		call := d.unlisted.WithID("c7")
 		runTool(other.g.Tools, call)
-		sameLog(c, "A second Gate, with a log of its own, denied one call: its log should hold that call alone.",
-			[]Entry{logged(call, deny, d.reason(call), false)}, other.g.Log())
+		sameLog(c, "A second Gate was handed a log of its own that already held two lines from an earlier run, then "+
+			"denied one call "+describe(call)+". Gate adds to the log it is given: the earlier lines stay as they were, "+
+			"in order, and the new one comes after them.",
+			append(slices.Clone(earlier), logged(call, deny, d.reason(call), false)), other.g.Log())
 		sameLog(c, "The first Gate's log should not change when a second Gate denies a call.", want, s.g.Log())
 	})
 }

@@ -17,8 +17,9 @@ type Student struct {
 	// Decide is the student's Decide, with the policy as it stands after the
 	// call, so a check can say whether deciding changed it.
 	Decide func(p Policy, name string) (verdict, reason string, after Policy)
-	// Gate is the student's Gate, given a fresh log.
-	Gate         func(tools []lab.Tool, p Policy, ask AskFunc) Guarded
+	// Gate is the student's Gate, given a log that already holds the
+	// entries start (none, for a fresh log).
+	Gate         func(tools []lab.Tool, p Policy, ask AskFunc, start []Entry) Guarded
 	RunTool      func(tools []lab.Tool, call lab.Block) lab.Message
 	MakeReadTool func(ws *lab.Workspace) lab.Tool
 	RunLoop      func(model lab.Model, messages []lab.Message, tools []lab.Tool, maxSteps int) ([]lab.Message, Result)
