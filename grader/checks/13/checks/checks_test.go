@@ -10,7 +10,7 @@ import (
 // allTasks is every scenario of the RunTask checks, by name.
 func allTasks() map[string]task {
 	out := map[string]task{}
-	for _, sets := range [][]checkkit.Data[task]{plainTasks, repairTasks, twiceBroken, sideCallTasks, claimTasks, backedTasks} {
+	for _, sets := range [][]checkkit.Data[task]{plainTasks, repairTasks, twiceBroken, sideCallTasks, wordsTasks, claimTasks, backedTasks} {
 		for _, d := range sets {
 			out[d.Name] = d.Data
 		}

@@ -18,7 +18,9 @@ func valid(id, prose, summary string, files []any, passed bool) attempt {
 
 // plainTasks are runs whose first result is valid and claims nothing about
 // the tests: the first reads a file and runs failing tests, the second only
-// reads, changes no file, and its model says more in words than in data.
+// reads, changes no file, and its model says more in words than in data. The
+// second is also handed the kit's today tool, so the tools offered for the
+// result differ from run to run.
 var plainTasks = []checkkit.Data[task]{
 	{Name: "a failing test suite, reported as failing", Data: task{
 		question: "Why does the session expire late? Look at auth/session.go.",
@@ -36,10 +38,10 @@ var plainTasks = []checkkit.Data[task]{
 			Summary:      "The 10-minute grace period in auth/session.go delays expiry; 2 of 14 tests fail.",
 			FilesChanged: []string{"auth/session.go"}},
 	}},
-	{Name: "a read-only look at two files, nothing changed", Data: task{
+	{Name: "a read-only look at two files, nothing changed, a today tool too", Data: task{
 		question: "Which port does app.toml set, and does README.md agree?",
 		files:    map[string]string{"app.toml": "port = 7070\n", "README.md": "Listens on 8080.\n"},
-		tests:    "ok", testsFail: false,
+		tests:    "ok", testsFail: false, today: "2025-03-14",
 		work: []lab.Message{
 			lab.Reply(call("c1", "read", lab.Args{"path": "app.toml"}), call("c2", "read", lab.Args{"path": "README.md"})),
 			lab.Say("app.toml says 7070 and README.md says 8080: they disagree. Tests pass, I'm sure."),
@@ -121,6 +123,13 @@ var twiceBroken = []checkkit.Data[task]{
 
 // sideCallTasks are runs whose result reply also calls another tool.
 var sideCallTasks = []checkkit.Data[task]{
+	{Name: "a test run and a read slipped in", Data: task{
+		question: "Is lib.go formatted?", files: map[string]string{"lib.go": "package lib\n"}, tests: "ok  lib  3 tests passed",
+		work: []lab.Message{lab.Say("It looks formatted.")},
+		attempts: []attempt{{prose: "", id: "c3", others: []lab.Block{call("c1", testTool, lab.Args{}), call("c2", "read", lab.Args{"path": "lib.go"})},
+			args: lab.Args{"summary": "lib.go looks formatted.", "files_changed": []any{"lib.go"}, "tests_passed": false}}},
+		want: Final{Ending: submitted, Summary: "lib.go looks formatted.", FilesChanged: []string{"lib.go"}},
+	}},
 	{Name: "a read slipped in before submit_result", Data: task{
 		question: "Check main.go for the port.", files: map[string]string{"main.go": "port := 9090\n"}, tests: "ok",
 		work: []lab.Message{
@@ -131,11 +140,35 @@ var sideCallTasks = []checkkit.Data[task]{
 			args: lab.Args{"summary": "main.go listens on 9090.", "files_changed": []any{}, "tests_passed": false}}},
 		want: Final{Ending: submitted, Summary: "main.go listens on 9090."},
 	}},
-	{Name: "a test run and a read slipped in", Data: task{
-		question: "Is lib.go formatted?", files: map[string]string{"lib.go": "package lib\n"}, tests: "ok  lib  3 tests passed",
-		work: []lab.Message{lab.Say("It looks formatted.")},
-		attempts: []attempt{{prose: "", id: "c3", others: []lab.Block{call("c1", testTool, lab.Args{}), call("c2", "read", lab.Args{"path": "lib.go"})},
-			args: lab.Args{"summary": "lib.go looks formatted.", "files_changed": []any{"lib.go"}, "tests_passed": false}}},
-		want: Final{Ending: submitted, Summary: "lib.go looks formatted.", FilesChanged: []string{"lib.go"}},
+}
+
+// wordsTasks are runs whose first reply to the forced request holds no call
+// at all, only words, and whose second submits a good result.
+var wordsTasks = []checkkit.Data[task]{
+	{Name: "a failing test, then words instead of submit_result", Data: task{
+		question: "Why does TestParse fail? The code is in parse.go.",
+		files:    map[string]string{"parse.go": "func parse(s string) int { return len(s) - 1 }\n"},
+		tests:    "FAIL parse: TestParse: got 2, want 3", testsFail: true,
+		work: []lab.Message{
+			lab.Reply(call("c1", testTool, lab.Args{})),
+			lab.Reply(call("c2", "read", lab.Args{"path": "parse.go"})),
+			lab.Say("parse subtracts 1 from the length; that is the bug."),
+		},
+		attempts: []attempt{
+			{prose: "The bug is the - 1 in parse.go: TestParse gets 2 instead of 3.", words: true},
+			valid("c3", "Here it is as data:", "parse in parse.go subtracts 1 from the length, so TestParse fails.",
+				[]any{"parse.go"}, false),
+		},
+		want: Final{Ending: submitted, Summary: "parse in parse.go subtracts 1 from the length, so TestParse fails.",
+			FilesChanged: []string{"parse.go"}},
+	}},
+	{Name: "no tool used, and a one-line answer in words", Data: task{
+		question: "Is there anything to do in an empty repository?", tests: "ok",
+		work: []lab.Message{lab.Say("Nothing: the repository is empty.")},
+		attempts: []attempt{
+			{prose: "Nothing to submit: the repository is empty.", words: true},
+			valid("c1", "", "The repository is empty; nothing to do.", []any{}, false),
+		},
+		want: Final{Ending: submitted, Summary: "The repository is empty; nothing to do."},
 	}},
 }

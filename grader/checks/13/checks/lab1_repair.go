@@ -92,3 +92,41 @@ func otherCallsAnsweredNotRun(c *checkkit.C) {
 		sameFinal(c, "RunTask should end with the submit_result call's arguments.", t.want, p.final)
 	})
 }
+
+func wordsAskedAgain(c *checkkit.C) {
+	checkkit.Scenarios(c, wordsTasks, func(t task) {
+		p := play(c, t)
+		requests, want, runs := t.expected()
+		got := p.model.Calls()
+		k := len(t.work) + 1
+		if len(got) <= k {
+			c.Errorf("A reply to the forced request with no submit_result call (the model answered in words) should get a "+
+				"user message saying so, and the result should be asked for once more; the model was asked %s, %d for the "+
+				"work and the rest for the result, and the run ended %q.",
+				checkkit.Asked(p.model), len(t.work), p.final.Ending)
+			checkkit.LogConversation(c, "What RunTask returned", p.messages)
+			return
+		}
+		if !c.Equal(fmt.Sprintf("Request %d should ask for the result again: the reply in words, then a user message "+
+			"saying \"Error: \" + ErrNoSubmit.Error() + \"; call submit_result.\", and submit_result forced again.", k+1),
+			requests[k], got[k], checkkit.AsSent...) {
+			checkkit.LogConversation(c, fmt.Sprintf("The messages of request %d", k+1), got[k].Messages)
+			return
+		}
+		if !sameFinal(c, "After the reply in words, a good result should end the run with its arguments and the ending "+
+			"\"submitted\".", t.want, p.final) {
+			checkkit.LogConversation(c, "What RunTask returned", p.messages)
+			return
+		}
+		if !checkkit.SameMessages(c, "RunTask should return the whole conversation: the reply in words, the user message "+
+			"that says it holds no submit_result call, then the good call with \"Result received.\".", want, p.messages, 0) {
+			checkkit.LogConversation(c, "What RunTask returned", p.messages)
+			return
+		}
+		if asked, wantAsked := p.model.Asked(), len(t.work)+2; asked != wantAsked {
+			c.Errorf("RunTask should ask the model %s: %d for the work and 2 for the result. It asked %s.",
+				checkkit.Times(wantAsked), len(t.work), checkkit.Asked(p.model))
+		}
+		checkkit.SameToolRuns(c, "Only the work's calls run.", runs, p.runs)
+	})
+}

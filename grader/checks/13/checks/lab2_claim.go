@@ -63,19 +63,9 @@ func claimWordsNotEvidence(c *checkkit.C) {
 	}, func(cases []claimCase) { judgeClaims(c, cases) })
 }
 
-// claimTasks are runs that end with tests_passed true: the first with no test
-// run at all, the second with only a failing one.
+// claimTasks are runs that end with tests_passed true: the first with only a
+// failing test run, the second with no test run at all.
 var claimTasks = []checkkit.Data[task]{
-	{Name: "no test run at all", Data: task{
-		question: "Is the grace period in auth/session.go still 10 minutes?",
-		files:    map[string]string{"auth/session.go": "const grace = 10 * time.Minute\n"}, tests: "ok",
-		work: []lab.Message{
-			lab.Reply(call("c1", "read", lab.Args{"path": "auth/session.go"})),
-			lab.Say("Yes, 10 minutes. All tests pass."),
-		},
-		attempts: []attempt{valid("c2", "", "The grace period is 10 minutes.", []any{}, true)},
-		want:     Final{Ending: unproven, Summary: "The grace period is 10 minutes.", TestsPassed: true},
-	}},
 	{Name: "only a failing test run", Data: task{
 		question: "Run the tests of lib.", files: map[string]string{"lib.go": "package lib\n"},
 		tests: "FAIL lib: 3 of 9 tests failed", testsFail: true,
@@ -86,10 +76,29 @@ var claimTasks = []checkkit.Data[task]{
 		attempts: []attempt{valid("c2", "", "Ran the tests of lib.", []any{"lib.go"}, true)},
 		want:     Final{Ending: unproven, Summary: "Ran the tests of lib.", FilesChanged: []string{"lib.go"}, TestsPassed: true},
 	}},
+	{Name: "no test run at all", Data: task{
+		question: "Is the grace period in auth/session.go still 10 minutes?",
+		files:    map[string]string{"auth/session.go": "const grace = 10 * time.Minute\n"}, tests: "ok",
+		work: []lab.Message{
+			lab.Reply(call("c1", "read", lab.Args{"path": "auth/session.go"})),
+			lab.Say("Yes, 10 minutes. All tests pass."),
+		},
+		attempts: []attempt{valid("c2", "", "The grace period is 10 minutes.", []any{}, true)},
+		want:     Final{Ending: unproven, Summary: "The grace period is 10 minutes.", TestsPassed: true},
+	}},
 }
 
 // backedTasks are runs that end with tests_passed true and a passing run.
 var backedTasks = []checkkit.Data[task]{
+	{Name: "a failing run, then a passing one", Data: task{
+		question: "Run the tests until you know.", files: map[string]string{"x.go": "package x\n"}, tests: "ok  x  2 tests passed",
+		work: []lab.Message{
+			lab.Reply(call("c1", testTool, lab.Args{}), call("c2", testTool, lab.Args{})),
+			lab.Say("Both runs pass."),
+		},
+		attempts: []attempt{valid("c3", "", "x passes.", []any{"x.go"}, true)},
+		want:     Final{Ending: submitted, Summary: "x passes.", FilesChanged: []string{"x.go"}, TestsPassed: true},
+	}},
 	{Name: "a read, then a passing run", Data: task{
 		question: "Do the auth tests pass?", files: map[string]string{"auth/session.go": "const grace = 0\n"},
 		tests: "ok  auth  14 tests passed",
@@ -100,15 +109,6 @@ var backedTasks = []checkkit.Data[task]{
 		},
 		attempts: []attempt{valid("c3", "", "The auth tests pass.", []any{}, true)},
 		want:     Final{Ending: submitted, Summary: "The auth tests pass.", TestsPassed: true},
-	}},
-	{Name: "a failing run, then a passing one", Data: task{
-		question: "Run the tests until you know.", files: map[string]string{"x.go": "package x\n"}, tests: "ok  x  2 tests passed",
-		work: []lab.Message{
-			lab.Reply(call("c1", testTool, lab.Args{}), call("c2", testTool, lab.Args{})),
-			lab.Say("Both runs pass."),
-		},
-		attempts: []attempt{valid("c3", "", "x passes.", []any{"x.go"}, true)},
-		want:     Final{Ending: submitted, Summary: "x passes.", FilesChanged: []string{"x.go"}, TestsPassed: true},
 	}},
 }
 

@@ -14,23 +14,29 @@ import (
 
 // attempt is one reply to a request for the result: the words before the
 // call, other calls the model slipped in, the submit_result arguments, and
-// the validator's words for them ("" when they keep to the schema).
+// the validator's words for them ("" when they keep to the schema). An
+// attempt in words only (words set) holds no call at all: the model answered
+// the forced request with its prose.
 type attempt struct {
 	prose   string
 	others  []lab.Block
 	id      string
 	args    lab.Args
 	problem string
+	words   bool
 }
 
 // task is one scenario of lab 1: a question, the files, what the test tool
-// says, the replies of the work (the last one in words), the result
-// attempts, and the Final a correct harness ends with.
+// says, the date the kit's today tool gives when the task has that tool too
+// ("" when it has only read and run_tests), the replies of the work (the
+// last one in words), the result attempts, and the Final a correct harness
+// ends with.
 type task struct {
 	question  string
 	files     map[string]string
 	tests     string
 	testsFail bool
+	today     string
 	work      []lab.Message
 	attempts  []attempt
 	want      Final
@@ -74,7 +80,11 @@ func testsTool(output string, fail bool) lab.Tool {
 // setup returns the workspace and the tools of a task, fresh.
 func (t task) setup() (*lab.Workspace, []lab.Tool) {
 	ws := lab.NewWorkspace(t.files)
-	return ws, []lab.Tool{checkkit.ReadTool(ws), testsTool(t.tests, t.testsFail)}
+	tools := []lab.Tool{checkkit.ReadTool(ws), testsTool(t.tests, t.testsFail)}
+	if t.today != "" {
+		tools = append(tools, checkkit.TodayTool(t.today))
+	}
+	return ws, tools
 }
 
 // forced is the choice of a request for the result.
@@ -82,6 +92,9 @@ var forced = lab.Force(submitName)
 
 // reply is the model's reply to result attempt a.
 func (a attempt) reply() lab.Message {
+	if a.words {
+		return lab.Say(a.prose)
+	}
 	blocks := []lab.Block{lab.Text(a.prose)}
 	blocks = append(blocks, a.others...)
 	return lab.Reply(append(blocks, lab.Call(submitName, a.args).WithID(a.id))...)
@@ -141,6 +154,10 @@ func (t task) expected() (requests []lab.Request, messages []lab.Message, runs [
 		}
 		requests = append(requests, lab.Request{System: system, Messages: lab.CloneMessages(messages), Tools: resultSpecs, Choice: forced})
 		messages = append(messages, a.reply())
+		if a.words {
+			messages = append(messages, lab.User(noSubmit))
+			continue
+		}
 		for _, b := range a.others {
 			messages = append(messages, checkkit.ErrorResult(b.ID, b.Name, onlySubmit))
 		}

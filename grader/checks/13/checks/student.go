@@ -35,6 +35,7 @@ const (
 	submitAsk  = "The work is done. Submit your result with submit_result."
 	received   = "Result received."
 	onlySubmit = "Error: only submit_result may be called now; this call did not run"
+	noSubmit   = "Error: the reply has no submit_result call; call submit_result."
 	testTool   = "run_tests"
 	editTool   = "edit"
 	maxSteps   = 8
@@ -60,5 +61,6 @@ var Checks = map[string]checkkit.Check{
 	"result_from_arguments":        resultFromArguments,
 	"result_request_forced":        resultRequestForced,
 	"submit_call_answered":         submitCallAnswered,
+	"words_asked_again":            wordsAskedAgain,
 	"work_requests_choose_freely":  workRequestsChooseFreely,
 }
