@@ -90,7 +90,7 @@ var claimTasks = []checkkit.Data[task]{
 
 // backedTasks are runs that end with tests_passed true and a passing run.
 var backedTasks = []checkkit.Data[task]{
-	{Name: "a failing run, then a passing one", Data: task{
+	{Name: "two passing runs in one reply", Data: task{
 		question: "Run the tests until you know.", files: map[string]string{"x.go": "package x\n"}, tests: "ok  x  2 tests passed",
 		work: []lab.Message{
 			lab.Reply(call("c1", testTool, lab.Args{}), call("c2", testTool, lab.Args{})),
