@@ -252,11 +252,44 @@ func TestSearchDataHoldsItsEdges(t *testing.T) {
 	if n := len(lines(out)); n != maxHits || strings.Contains(out, "more matching") {
 		t.Errorf("the query promised to match exactly %d lines matches %d:\n%s", maxHits, n, out)
 	}
+	// Both promise a query whose hits, fewer than 20 in each file, are more
+	// than 20 in all.
+	for _, spread := range []map[string]string{
+		{"ci/slow-1.txt": numbered("slow test, ", 13), "ci/slow-2.txt": numbered("slow test, ", 9)},
+		{"logs/api.log": numbered("GET /cart 200, ", 15), "logs/web.log": numbered("GET /cart 304, ", 12)},
+	} {
+		total := 0
+		for path, text := range spread {
+			if n := len(lines(text)); n >= maxHits {
+				t.Errorf("%s has %d hits, not fewer than %d", path, n, maxHits)
+			}
+			total += len(lines(text))
+		}
+		if total <= maxHits {
+			t.Errorf("the spread hits are %d in all, not more than %d", total, maxHits)
+		}
+	}
 	// And the first promises more than 20.
 	big := testRun("shop/billing", 1227, nil)
 	out, _ = search([]string{"x"}, map[string]string{"x": big}, "--- PASS")
 	if !strings.Contains(out, "more matching lines not shown") {
 		t.Errorf("the query promised to match more than %d lines does not", maxHits)
+	}
+}
+
+func TestKeptRunsHoldAnOutputOf21LinesWithout20Newlines(t *testing.T) {
+	// Each set of theRuns promises an output of 21 lines whose last has no
+	// "\n": big by its lines, though it holds only 20 "\n".
+	for _, set := range theRuns {
+		found := false
+		for _, out := range set.Data.outputs {
+			if len(lines(out)) == headLines+tailLines+1 && strings.Count(out, "\n") == headLines+tailLines {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s holds no output of 21 lines with 20 \"\\n\"", set.Name)
+		}
 	}
 }
 

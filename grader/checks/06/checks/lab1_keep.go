@@ -17,23 +17,26 @@ type runs struct {
 	outputs map[string]string
 	order   []string
 	before  map[string]string // files already in the workspace
+	after   map[string]string // files written into it after wrapping, before the first run
 }
 
-// theRuns are two sets of test runs: a big one, a small one, a big one.
+// theRuns are two sets of test runs, big and small, among them one of 21
+// lines whose last has no "\n" (still big).
 var theRuns = []checkkit.Data[runs]{
-	{Name: "billing, util and auth", Data: runs{
+	{Name: "billing, util, mail (21 lines, the last with no \"\\n\") and auth", Data: runs{
 		outputs: map[string]string{
 			"shop/billing": testRun("shop/billing", 1227, map[int]string{250: "got 200, want 401", 512: "got 9.99, want 10.00"}),
 			"shop/util":    "=== RUN   TestTrim\n--- PASS: TestTrim (0.00s)\nPASS\nok  \tshop/util\t0.004s\n",
+			"shop/mail":    strings.TrimSuffix(testRun("shop/mail", 21, map[int]string{2: "smtp refused the message"}), "\n"),
 			"shop/auth":    testRun("shop/auth", 64, map[int]string{7: "token accepted after expiry"}),
 		},
-		order: []string{"shop/billing", "shop/util", "shop/auth"},
+		order: []string{"shop/billing", "shop/util", "shop/mail", "shop/auth"},
 	}},
-	{Name: "cart, a package of exactly 20 lines, and search", Data: runs{
+	{Name: "cart, a package of exactly 20 lines, and search (21 lines, the last with no \"\\n\")", Data: runs{
 		outputs: map[string]string{
 			"shop/cart":   testRun("shop/cart", 845, map[int]string{100: "coupon applied twice"}),
 			"shop/tiny":   testRun("shop/tiny", 20, nil),
-			"shop/search": testRun("shop/search", 21, nil),
+			"shop/search": strings.TrimSuffix(testRun("shop/search", 21, nil), "\n"),
 		},
 		order: []string{"shop/cart", "shop/tiny", "shop/search"},
 	}},
@@ -49,8 +52,31 @@ func keepRuns(c *checkkit.C, r runs, sentence string) *lab.Workspace {
 	tools := S.KeepBigOutputs(count.Wrap(testTool(r.outputs)), ws)
 	c.Must(len(tools) == 1, "KeepBigOutputs was given one tool and returned %s: it should return one wrapped copy of each tool, in order.",
 		checkkit.Plural(len(tools), "tool"))
+	for path, text := range r.after {
+		ws.WriteText(path, text)
+	}
+	written := len(ws.Writes())
+	// However the runs end, the files that were there before them are as they were.
+	defer func() {
+		for path, text := range r.before {
+			if now, _ := ws.Peek(path); now != text {
+				c.Errorf("%s was in the workspace before the runs, and it has been changed: a kept output must never "+
+					"replace a file that is there. Skip to the next path that holds nothing.", path)
+			}
+		}
+		for path, text := range r.after {
+			if now, _ := ws.Peek(path); now != text {
+				c.Errorf("%s was written to the workspace after KeepBigOutputs wrapped the tools, before the first run, and "+
+					"a kept output has replaced it. Look at which paths are taken each time an output is kept, not once "+
+					"when the tools are wrapped.", path)
+			}
+		}
+	}()
 	taken := map[string]bool{}
 	for path := range r.before {
+		taken[path] = true
+	}
+	for path := range r.after {
 		taken[path] = true
 	}
 	next := 0
@@ -92,15 +118,9 @@ func keepRuns(c *checkkit.C, r runs, sentence string) *lab.Workspace {
 		}
 	}
 	checkkit.SameRuns(c, "go_test should run once for each package, in order:", repeat("go_test", len(r.order)), &count)
-	if got := ws.Writes(); checkkit.Commas(got) != checkkit.Commas(wantWrites) {
+	if got := ws.Writes()[written:]; checkkit.Commas(got) != checkkit.Commas(wantWrites) {
 		c.Errorf("Only the big outputs should be written to the workspace, once each, in order.\n  expected writes: %s\n  got writes:      %s",
 			checkkit.Commas(wantWrites), checkkit.Commas(got))
-	}
-	for path, text := range r.before {
-		if now, _ := ws.Peek(path); now != text {
-			c.Errorf("%s was in the workspace before the runs, and it has been changed: a kept output must never "+
-				"replace a file that is there. Skip to the next path that holds nothing.", path)
-		}
 	}
 	return ws
 }
@@ -124,15 +144,18 @@ func artifactNeverOverwrites(c *checkkit.C) {
 	sets := make([]checkkit.Data[runs], len(theRuns))
 	for i, set := range theRuns {
 		set.Data.before = map[string]string{"outputs/1.log": "yesterday's run\n", "outputs/3.log": "an older run\n", "go.mod": "module shop\n"}
+		set.Data.after = map[string]string{"outputs/2.log": "a run kept by hand after the tools were wrapped\n"}
 		if i == 1 {
 			set.Data.before = map[string]string{"outputs/1.log": "a run kept by hand\n", "outputs/2.log": numbered("", 30), "notes.md": "# notes\n"}
+			set.Data.after = map[string]string{"outputs/3.log": "saved by another tool\n", "outputs/5.log": "saved later still\n"}
 		}
-		set.Name += ", with kept outputs already in the workspace"
+		set.Name += ", with kept outputs already in the workspace, some written after wrapping"
 		sets[i] = set
 	}
 	checkkit.Scenarios(c, sets, func(r runs) {
-		keepRuns(c, r, fmt.Sprintf("The workspace already holds %s, so the whole output goes to the first "+
-			"outputs/N.log that holds nothing.", checkkit.List(sortedKeys(r.before))))
+		keepRuns(c, r, fmt.Sprintf("The workspace held %s when KeepBigOutputs wrapped the tools, and after that it got "+
+			"%s too, so the whole output goes to the first outputs/N.log that holds nothing now.",
+			checkkit.List(sortedKeys(r.before)), checkkit.List(sortedKeys(r.after))))
 	})
 }
 

@@ -69,11 +69,15 @@ func previewKeepsLinesAsTheyAre(c *checkkit.C) {
 	checkkit.Scenarios(c, []checkkit.Data[[]odd]{
 		{Name: "an output whose last line has no \"\\n\", and one with \"\\r\\n\"", Data: []odd{
 			{"25 lines, the last with no \"\\n\"", strings.TrimSuffix(numbered("", 25), "\n")},
+			{"21 lines, the last with no \"\\n\" (so only 20 \"\\n\", but still 21 lines: more than a preview keeps)",
+				strings.TrimSuffix(numbered("", 21), "\n")},
 			{"30 lines ending in \"\\r\\n\"", crlf},
 		}},
 		{Name: "blank lines and tabs", Data: []odd{
 			{"40 lines, every other one blank", strings.Repeat("\tFAIL\n\n", 20)},
 			{"23 lines, the last with no \"\\n\" and blank lines before it", numbered("", 20) + "\n\nexit status 1"},
+			{"21 lines, the last \"exit status 1\" with no \"\\n\" (a last line counts even without its \"\\n\")",
+				numbered("\t", 20) + "exit status 1"},
 		}},
 	}, func(outputs []odd) {
 		for _, tc := range outputs {

@@ -50,14 +50,18 @@ func pageReportsTotals(c *checkkit.C) {
 			{"the first 10 lines, and the next offset is 10", 0, 10},
 			{"50 lines from offset 10", 10, 50},
 			{"a limit of 500 is read as 50, the most one page holds", 100, 500},
+			{"a limit of 500 from offset 1000 is read as 50, so the page stops at offset 1049 and lines are left after it", 1000, 500},
 			{"the last 27 lines: the page reaches the end", 1200, 50},
 			{"the very last line alone", 1226, 1},
 			{"a page that stops one line before the end", 1176, 50},
 		}}}},
-		{Name: "short texts", Data: []text{
+		{Name: "short texts, and one of 80 lines", Data: []text{
 			{"a 3-line text whose last line has no \"\\n\"", "alpha\nbeta\ngamma", []paging{
 				{"all three lines: the missing \"\\n\" is added before the footer", 0, 50},
 				{"from the middle line on", 1, 2},
+			}},
+			{"a text of 80 lines", numbered("ok ", 80), []paging{
+				{"a limit of 100 from offset 20 is read as 50, so the page stops at offset 69 and lines are left after it", 20, 100},
 			}},
 			{"an empty text", "", []paging{{"the page of an empty text says it is empty", 0, 10}}},
 			{"a text of 2 blank lines", "\n\n", []paging{{"blank lines are lines too", 0, 1}}},
@@ -117,20 +121,25 @@ func searchLinesNotFiles(c *checkkit.C) {
 	checkkit.Scenarios(c, []checkkit.Data[disk]{
 		{Name: "a kept test run and a few files", Data: disk{
 			files: map[string]string{artifact(1): run, "go.mod": "module shop\n\ngo 1.26\n",
-				"billing_test.go": "package billing\n\n// A FAIL here is a word in a comment.\nfunc TestRefund(t *testing.T) {}\n"},
+				"billing_test.go": "package billing\n\n// A FAIL here is a word in a comment.\nfunc TestRefund(t *testing.T) {}\n",
+				"ci/slow-1.txt":   numbered("slow test, ", 13),
+				"ci/slow-2.txt":   numbered("slow test, ", 9)},
 			queries: []query{
 				{"two failed tests, in the kept output", "--- FAIL"},
 				{"more than 20 lines match: 20 are shown, and the rest counted", "--- PASS"},
 				{"case matters: \"FAIL\" and \"fail\" are different texts", "fail"},
 				{"nothing matches", "panic:"},
 				{"an empty query matches every line, so it is refused", ""},
+				{"13 lines match in one file and 9 in another: 20 are shown in all, not 20 per file, and the other 2 are counted", "slow test"},
 			}}},
 		{Name: "other files", Data: disk{
-			files: map[string]string{"a.txt": "FAIL\nFAIL\n", "b.txt": "no\nFAIL at the end", "outputs/2.log": testRun("shop/cart", 400, map[int]string{3: "coupon applied twice"})},
+			files: map[string]string{"a.txt": "FAIL\nFAIL\n", "b.txt": "no\nFAIL at the end", "outputs/2.log": testRun("shop/cart", 400, map[int]string{3: "coupon applied twice"}),
+				"logs/api.log": numbered("GET /cart 200, ", 15), "logs/web.log": numbered("GET /cart 304, ", 12)},
 			queries: []query{
 				{"hits in three files, in the order of their paths", "FAIL"},
 				{"a hit on a last line that has no \"\\n\"", "at the end"},
 				{"exactly 20 hits are not \"more\"", "=== RUN   TestCart"},
+				{"15 lines match in one file and 12 in another: 20 are shown in all, not 20 per file, and the other 7 are counted", "GET /cart"},
 			}}},
 	}, func(d disk) {
 		ws := lab.NewWorkspace(d.files)
