@@ -159,6 +159,26 @@ func TestChecksCatchMistakes(t *testing.T) {
 			}, "one draw from the source it was handed"},
 		{"a key per try sends the draft twice", "lost_reply_sent_once",
 			func(s *Student) { s.MakeSendTool = refSendTool(true) }, "it asked newKey twice"},
+		{"a try counter shared by every call of the tool is caught on the second call", "send_tool_gives_up",
+			func(s *Student) {
+				s.MakeSendTool = func(outbox *lab.Outbox, clock lab.Clock, rng *rand.Rand, newKey func() string) lab.Tool {
+					tool, attempt := refSendTool(false)(outbox, clock, rng, newKey), 0
+					tool.Execute = func(args lab.Args) (string, error) {
+						to, _ := args["to"].(string)
+						text, _ := args["text"].(string)
+						key := newKey()
+						for {
+							attempt++
+							out, err := outbox.Send(key, to, text, clock.Now().Add(timeout))
+							if err == nil || attempt == maxAttempts || classify(err) != transient {
+								return out, err
+							}
+							clock.Sleep(refPause(err, attempt, rng))
+						}
+					}
+					return tool
+				}
+			}, "The second call: The outbox should have been sent the request 4 times; it was sent it 7 times."},
 		{"a fallback that stops at the first model is caught", "fallback_takes_over",
 			func(s *Student) {
 				s.Fallback = func(clock lab.Clock, rng *rand.Rand, providers ...lab.Provider) lab.Model {

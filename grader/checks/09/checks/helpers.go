@@ -54,8 +54,14 @@ type tries struct {
 // faults, from start, with a source seeded with seed: the tries, and the
 // failure it ends with (nil when a try is answered).
 func plan(start time.Time, seed uint64, faults []lab.Fault) (tries, *lab.ProviderError) {
+	want, failure, _ := planFrom(start, newRand(seed), faults)
+	return want, failure
+}
+
+// planFrom is plan with the source handed in, for requests that share one,
+// and with the clock's reading when the request is done.
+func planFrom(start time.Time, rng *rand.Rand, faults []lab.Fault) (tries, *lab.ProviderError, time.Time) {
 	var want tries
-	rng := newRand(seed)
 	now, reasked := start, false
 	for attempt := 1; ; attempt++ {
 		fault := lab.Answer
@@ -72,11 +78,11 @@ func plan(start time.Time, seed uint64, faults []lab.Fault) (tries, *lab.Provide
 		case fault.Hang || fault.Lost:
 			now, failure = deadline, lab.NoReply()
 		default:
-			return want, nil
+			return want, nil, now
 		}
 		kind := classify(failure)
 		if attempt == maxAttempts || (kind == malformed && reasked) || (kind != transient && kind != malformed) {
-			return want, failure
+			return want, failure, now
 		}
 		if kind == malformed {
 			reasked = true
@@ -89,6 +95,18 @@ func plan(start time.Time, seed uint64, faults []lab.Fault) (tries, *lab.Provide
 		want.Sleeps = append(want.Sleeps, wait)
 		now = now.Add(wait)
 	}
+}
+
+// cutOff is a real reply of status 200 whose body was cut off half way, read
+// by lab.ParseProviderError: its Type is "unknown", not lab.Garbled's
+// "malformed_response", because the body says nothing about what went wrong.
+// Only its status says it is a reply that could not be read.
+func cutOff(v lab.Vendor) *lab.ProviderError {
+	body := `{"id": "msg_01XFDUDYJgAACzvnptvVoYEL", "type": "message", "role": "assistant", "content": [{"type": "te`
+	if v == lab.OpenAI {
+		body = `{"id": "chatcmpl-9pQ2", "object": "chat.completion", "choices": [{"index": 0, "message": {"role": "assis`
+	}
+	return lab.ParseProviderError(v, 200, "", body)
 }
 
 // start is the time every scenario's clock starts at.

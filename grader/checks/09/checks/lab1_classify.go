@@ -34,6 +34,8 @@ func failuresClassified(c *checkkit.C) {
 			{status(v, 408, "request_timeout"), transient, "the provider gave up waiting; a new try may get through"},
 			{lab.NoReply(), transient, "no reply came before the deadline (status 0): the next try may get one"},
 			{lab.Garbled(), malformed, "a reply came (status 200) and could not be read: ask again, once"},
+			{cutOff(v), malformed, "a reply came (status 200) and could not be read, whatever its Type says: " +
+				"the rule reads the status, not the words"},
 			{lab.TooLong(v, 210000, 200000), permanent, "the prompt is too long, and it is just as long the next time"},
 			{status(v, 401, "authentication_error"), permanent, "a wrong key is wrong every time"},
 			{status(v, 404, "not_found_error"), permanent, "a model that does not exist does not appear by asking again"},

@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"fmt"
 	"time"
 
 	"harnesslab/grader/checkkit"
@@ -60,9 +61,9 @@ func transientFailuresRetried(c *checkkit.C) {
 
 func retryAfterObeyed(c *checkkit.C) {
 	sendCases(c, func(r run) []sendCase {
-		v, long := r.v, 7*time.Second
+		v, long, secs := r.v, 7*time.Second, 10
 		if v == lab.OpenAI {
-			long = 20 * time.Second
+			long, secs = 20*time.Second, 3
 		}
 		return []sendCase{
 			{"A rate limit that asks for " + long.String() + ", then an overload (whose wait is the source's first draw: " +
@@ -70,8 +71,18 @@ func retryAfterObeyed(c *checkkit.C) {
 				[]lab.Fault{lab.Fail(lab.RateLimited(v, long)), lab.Fail(lab.Overloaded(v))}, "The port is " + r.port + "."},
 			{"An overload, then a rate limit that asks for 100ms, shorter than the backoff would be", v, r.seed + 12,
 				[]lab.Fault{lab.Fail(lab.Overloaded(v)), lab.Fail(lab.RateLimited(v, 100*time.Millisecond))}, "Port " + r.port + "."},
+			{"An overload whose reply says retry-after: " + fmt.Sprint(secs) + " (read by lab.ParseProviderError), then a " +
+				"server error", v, r.seed + 13, []lab.Fault{lab.Fail(busyFor(v, secs)), lab.Fail(lab.ServerError(v))}, "It is " + r.port + "."},
 		}
 	})
+}
+
+// busyFor is an overload (Anthropic's 529, OpenAI's 503) whose reply carried
+// a retry-after header of secs seconds, read as lab.ParseProviderError reads
+// a real provider's reply.
+func busyFor(v lab.Vendor, secs int) *lab.ProviderError {
+	busy := lab.Overloaded(v)
+	return lab.ParseProviderError(v, busy.Status, fmt.Sprint(secs), busy.Body())
 }
 
 func attemptsCapped(c *checkkit.C) {
@@ -82,6 +93,8 @@ func attemptsCapped(c *checkkit.C) {
 		return []sendCase{
 			{"An overload on every try", v, r.seed + 21, many(busy), "never said"},
 			{"Three overloads: the fourth try, the last allowed, is answered", v, r.seed + 22, many(busy)[:3], "Port " + r.port + "."},
+			{"Three overloads, then a reply that cannot be read: the fourth try is the last, even for a reply that is asked " +
+				"for again", v, r.seed + 25, []lab.Fault{busy, busy, busy, lab.Fail(lab.Garbled())}, "never said"},
 			{"No reply on every try", v, r.seed + 23, many(lab.Hang()), "never said"},
 			{"A rate limit that asks for 2s on every try", v, r.seed + 24, many(lab.Fail(lab.RateLimited(v, 2*time.Second))), "never said"},
 		}
@@ -112,6 +125,8 @@ func malformedAskedAgainOnce(c *checkkit.C) {
 			{"An overload, then a reply that cannot be read", v, r.seed + 43, []lab.Fault{busy, g}, "Port " + r.port + "."},
 			{"An overload, then two replies that cannot be read", v, r.seed + 44, []lab.Fault{busy, g, g}, "never said"},
 			{"A reply that cannot be read, then an overload", v, r.seed + 45, []lab.Fault{g, busy}, "Port " + r.port + "."},
+			{"A reply cut off half way, whose Type is \"unknown\" (only its status, 200, says it could not be read)", v, r.seed + 46,
+				[]lab.Fault{lab.Fail(cutOff(v))}, "It listens on " + r.port + "."},
 		}
 	})
 }

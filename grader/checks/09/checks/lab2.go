@@ -92,8 +92,9 @@ func toolOnce(c *checkkit.C, tc toolCase) {
 		[]lab.Draft{{ID: "d1", Key: "k1", To: tc.to, Text: tc.text}}, outbox.Drafts())
 }
 
-// toolCases runs, for each vendor in turn, every case cases gives.
-func toolCases(c *checkkit.C, cases func(r run) []toolCase) {
+// toolCases runs, for each vendor in turn, every case cases gives, then the
+// scenario then holds (nil for none), with the same vendor.
+func toolCases(c *checkkit.C, then func(c *checkkit.C, r run), cases func(r run) []toolCase) {
 	checkkit.Scenarios(c, vendors, func(r run) {
 		for _, tc := range cases(r) {
 			toolOnce(c, tc)
@@ -101,11 +102,14 @@ func toolCases(c *checkkit.C, cases func(r run) []toolCase) {
 				return
 			}
 		}
+		if then != nil {
+			then(c, r)
+		}
 	})
 }
 
 func lostReplySentOnce(c *checkkit.C) {
-	toolCases(c, func(r run) []toolCase {
+	toolCases(c, nil, func(r run) []toolCase {
 		to := map[lab.Vendor]string{lab.Anthropic: "ops", lab.OpenAI: "release"}[r.v]
 		return []toolCase{
 			{r.seed + 71, to, "The nightly build failed on port " + r.port + ".", []lab.Fault{lab.LostReply()}},
@@ -116,7 +120,7 @@ func lostReplySentOnce(c *checkkit.C) {
 }
 
 func sendToolGivesUp(c *checkkit.C) {
-	toolCases(c, func(r run) []toolCase {
+	toolCases(c, twoCallsOneTool, func(r run) []toolCase {
 		busy := lab.Fail(lab.Overloaded(r.v))
 		empty := &lab.ProviderError{Vendor: r.v, Status: 400, Type: "invalid_request_error", Message: "text must not be empty"}
 		to := map[lab.Vendor]string{lab.Anthropic: "ops", lab.OpenAI: "support"}[r.v]
@@ -158,4 +162,43 @@ func eachCallOwnKey(c *checkkit.C) {
 			checkkit.LogConversation(c, "the list your code returned", messages)
 		}
 	})
+}
+
+// twoCallsOneTool runs two calls through one send_draft tool: the first is
+// answered after three overloads, the second meets an overload on every
+// try. Each call counts its own tries: the second gives up after four, and
+// its waits start again at the first backoff.
+func twoCallsOneTool(c *checkkit.C, r run) {
+	busy := lab.Fail(lab.Overloaded(r.v))
+	to := map[lab.Vendor]string{lab.Anthropic: "ops", lab.OpenAI: "support"}[r.v]
+	first := []lab.Fault{busy, busy, busy}
+	second := []lab.Fault{busy, busy, busy, busy, busy, busy}
+	clock := lab.NewFakeClock(start)
+	outbox := lab.NewOutbox(clock, append(append(append([]lab.Fault{}, first...), lab.Answer), second...)...)
+	var k keys
+	tool := S.MakeSendTool(outbox, clock, newRand(r.seed+84), k.next)
+	calls := []lab.Block{sendDraft("c1", to, "Build-2 is back up."), sendDraft("c2", to, "Build-3 is down.")}
+	got := []lab.Message{S.RunTool([]lab.Tool{tool}, calls[0]), S.RunTool([]lab.Tool{tool}, calls[1])}
+	notWritten(c, got...)
+	// One source for both calls, as the tool has; the second call starts
+	// where the first left the clock.
+	rng := newRand(r.seed + 84)
+	want1, _, now := planFrom(start, rng, first)
+	want2, failure, _ := planFrom(now, rng, second)
+	var all tries
+	for _, req := range outbox.Requests() {
+		all.Deadlines = append(all.Deadlines, req.Deadline)
+	}
+	all.Sleeps = clock.Sleeps()
+	what := fmt.Sprintf("One send_draft tool gets two calls: %s, with the outbox meeting %s; then %s, with the outbox "+
+		"meeting an overload on every try. Each call counts its own tries from 1, so the second gives up after %d "+
+		"and its waits start again at the first backoff.", lab.ShowBlock(calls[0]), showFaults(first), lab.ShowBlock(calls[1]), maxAttempts)
+	n1, w1 := min(len(want1.Deadlines), len(all.Deadlines)), min(len(want1.Sleeps), len(all.Sleeps))
+	if !sameTries(c, what+" The first call:", "the outbox", want1, tries{all.Deadlines[:n1], all.Sleeps[:w1]}) ||
+		!sameTries(c, what+" The second call:", "the outbox", want2, tries{all.Deadlines[n1:], all.Sleeps[w1:]}) {
+		return
+	}
+	c.Equal(what+" The first result should be what the outbox answered, and the second should say why the tool gave up:",
+		[]lab.Message{checkkit.Result("c1", "send_draft", "sent draft d1 to "+to),
+			checkkit.ErrorResult("c2", "send_draft", "Error: "+failure.Error())}, got)
 }
