@@ -79,8 +79,14 @@ func splitCases(c *checkkit.C, sets []checkkit.Data[[]batchCase]) {
 				if len(got) != 0 {
 					c.Errorf("%s: expected no batches at all, got %v", tc.what, got)
 				}
-			} else {
-				c.Equal(tc.what+": Batches returned other batches than expected (each batch lists the indexes of its calls)", tc.want, got)
+			} else if len(checkkit.Differences(tc.want, got)) > 0 {
+				c.Errorf("%s: Batches returned other batches than expected (each batch lists the indexes of its calls)\n"+
+					"expected %v\ngot      %v", tc.what, tc.want, got)
+				if a, b, ok := sharedBatches(got); ok {
+					c.Errorf("%s: batches %d and %d of what Batches returned share one array, so filling batch %d overwrote batch %d. "+
+						"After you add a batch to the result, start the next one with a new slice (nil), not by cutting the old one back with [:0].",
+						tc.what, a, b, b, a)
+				}
 			}
 			checkkit.SameBlocks(c, tc.what+": Batches changed the calls it was handed", tc.calls, calls)
 			c.Equal(tc.what+": Batches changed the effect classes it was handed", tc.effects, effects)
@@ -91,15 +97,37 @@ func splitCases(c *checkkit.C, sets []checkkit.Data[[]batchCase]) {
 	})
 }
 
+// sharedBatches reports the first two batches that hold the same place in
+// memory, which happens when a batch slice is cut back with [:0] and filled
+// again after it was added to the result.
+func sharedBatches(batches [][]int) (int, int, bool) {
+	for a := range batches {
+		for b := a + 1; b < len(batches); b++ {
+			for i := range batches[a] {
+				for j := range batches[b] {
+					if &batches[a][i] == &batches[b][j] {
+						return a, b, true
+					}
+				}
+			}
+		}
+	}
+	return 0, 0, false
+}
+
 func readsShareABatch(c *checkkit.C) {
 	splitCases(c, []checkkit.Data[[]batchCase]{
-		{Name: "three reads, then a search and a read", Data: []batchCase{
+		{Name: "three reads, a search and a read, reads on each side of a write", Data: []batchCase{
 			{"Three reads", classes(), []lab.Block{readOf("c1", "auth/tokens.txt"), readOf("c2", "auth/session.txt"), readOf("c3", "notes.txt")}, [][]int{{0, 1, 2}}},
 			{"A search and a read (both read-only)", classes(), []lab.Block{call("c4", "search", lab.Args{"query": "expires"}), readOf("c5", "a.txt")}, [][]int{{0, 1}}},
+			{"Two reads, a write, then two searches", classes(), []lab.Block{readOf("c6", "a.txt"), readOf("c7", "b.txt"), writeOf("c8", "a.txt", "1"),
+				call("c9", "search", lab.Args{"query": "port"}), call("c10", "search", lab.Args{"query": "host"})}, [][]int{{0, 1}, {2}, {3, 4}}},
 		}},
 		{Name: "other tools, other ids, other counts", Data: []batchCase{
 			{"Two reads", classes(), []lab.Block{readOf("k7", "x.txt"), readOf("k2", "y.txt")}, [][]int{{0, 1}}},
 			{"Four read-only calls", classes(), []lab.Block{call("k1", "search", lab.Args{"query": "port"}), readOf("k9", "b.txt"), readOf("k3", "c.txt"), call("k4", "search", lab.Args{"query": "host"})}, [][]int{{0, 1, 2, 3}}},
+			{"Three reads, a write, then two reads", classes(), []lab.Block{readOf("k5", "x.txt"), readOf("k6", "y.txt"), readOf("k8", "z.txt"),
+				writeOf("k10", "x.txt", "1"), readOf("k11", "x.txt"), readOf("k12", "y.txt")}, [][]int{{0, 1, 2}, {3}, {4, 5}}},
 		}},
 	})
 }
@@ -132,14 +160,18 @@ func unknownEffectRunsAlone(c *checkkit.C) {
 
 func batchesEdgeCases(c *checkkit.C) {
 	splitCases(c, []checkkit.Data[[]batchCase]{
-		{Name: "no calls, one call", Data: []batchCase{
+		{Name: "no calls, one call, the same read twice on each side of a write", Data: []batchCase{
 			{"No calls", classes(), nil, nil},
 			{"One read", classes(), []lab.Block{readOf("c1", "a.txt")}, [][]int{{0}}},
 			{"One write", classes(), []lab.Block{writeOf("c2", "a.txt", "1")}, [][]int{{0}}},
+			{"The same read twice, a write, then the same read twice again", classes(), []lab.Block{readOf("c3", "a.txt"), readOf("c4", "a.txt"),
+				writeOf("c5", "a.txt", "2"), readOf("c6", "a.txt"), readOf("c7", "a.txt")}, [][]int{{0, 1}, {2}, {3, 4}}},
 		}},
-		{Name: "the same read twice, then a write at the start", Data: []batchCase{
+		{Name: "the same read twice, a write first, the same search twice on each side of a write", Data: []batchCase{
 			{"The same read twice, under two ids", classes(), []lab.Block{readOf("e1", "a.txt"), readOf("e2", "a.txt")}, [][]int{{0, 1}}},
 			{"A write first, then three reads", classes(), []lab.Block{writeOf("e3", "a.txt", "2"), readOf("e4", "a.txt"), readOf("e5", "a.txt"), readOf("e6", "b.txt")}, [][]int{{0}, {1, 2, 3}}},
+			{"The same search twice, a write, then the same search twice again", classes(), []lab.Block{call("e7", "search", lab.Args{"query": "tmp"}), call("e8", "search", lab.Args{"query": "tmp"}),
+				writeOf("e9", "tmp.txt", "3"), call("e10", "search", lab.Args{"query": "tmp"}), call("e11", "search", lab.Args{"query": "tmp"})}, [][]int{{0, 1}, {2}, {3, 4}}},
 		}},
 	})
 }

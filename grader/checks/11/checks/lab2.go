@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -107,6 +108,25 @@ func resultsByID(c *checkkit.C) {
 		if c.Failed() || len(got.results) == 0 {
 			return
 		}
+		// Run another reply of the same size: the results handed back for
+		// the first must stay as they were.
+		kept := lab.CloneMessages(got.results)
+		other := reversed(sc)
+		if runAndCompare(c, other); c.Failed() {
+			return
+		}
+		if len(checkkit.Differences(kept, got.results)) > 0 {
+			const fix = "Make a new results slice on every run: a slice kept from run to run (a package-level variable) " +
+				"is written over by the next run while the caller still holds the results of the last one."
+			if ids(kept) != ids(got.results) {
+				c.Errorf("%s: the results RunCalls returned for this reply changed when RunCalls ran again for another reply: "+
+					"they quoted the calls %s, and now they quote %s, the calls of the other reply. %s", sc.what, ids(kept), ids(got.results), fix)
+			} else {
+				checkkit.SameMessages(c, sc.what+": the results RunCalls returned for this reply changed when RunCalls ran again for another reply. "+fix,
+					kept, got.results, 0)
+			}
+			return
+		}
 		// Change what the student returned, then ask again: the new
 		// results must not carry the change.
 		got.results[0].Content = "changed by the check"
@@ -114,6 +134,14 @@ func resultsByID(c *checkkit.C) {
 		checkkit.SameMessages(c, sc.what+", asked a second time after the check changed the first answer's results",
 			expected(sc, len(sc.calls)), again.results, 0)
 	})
+}
+
+// reversed is sc with its calls in the opposite order.
+func reversed(sc scenario) scenario {
+	calls := cloneCalls(sc.calls)
+	slices.Reverse(calls)
+	sc.what, sc.calls = sc.what+", asked again in the opposite order", calls
+	return sc
 }
 
 func readsRunAtOnce(c *checkkit.C) {
