@@ -21,6 +21,7 @@ type office struct {
 	withData string              // a report with personal data
 	noData   string              // a report without any
 	people   string              // the population figure in withData
+	asker    string              // the contact the person asking gives in the question, theirs to give
 }
 
 // offices are the two district offices every scenario runs on, one after the
@@ -40,7 +41,7 @@ var offices = []checkkit.Data[office]{
 		},
 		found:    map[string][]string{"R1": {"phone", "email"}, "R2": {"card"}},
 		personal: []string{"+44 20 7946 0958", "amina.yusuf@example.org", "4111 1111 1111 1111"},
-		withData: "R1", noData: "R3", people: "48,200",
+		withData: "R1", noData: "R3", people: "48,200", asker: "+44 20 7946 0321",
 	}},
 	{Name: "the Aramu office", Data: office{
 		district: "Aramu",
@@ -57,7 +58,7 @@ var offices = []checkkit.Data[office]{
 		found: map[string][]string{"R1": {"email", "phone", "card"}, "R3": {"phone", "phone"}},
 		personal: []string{"j.otieno@aramu.example.net", "+254 712 345 678", "5500-0000-0000-0004",
 			"+33 1 99 00 12 34", "+33 1 99 00 56 78"},
-		withData: "R1", noData: "R2", people: "12,750",
+		withData: "R1", noData: "R2", people: "12,750", asker: "l.haddad@example.com",
 	}},
 }
 

@@ -106,7 +106,9 @@ func answerWithPersonalDataWithheld(c *checkkit.C) {
 func guardedRunAnswers(c *checkkit.C) {
 	checkkit.Scenarios(c, offices, func(o office) {
 		var answer string
-		g := runGuarded(o, "How many people live in "+o.district+", and how do I reach the office?", func(r lab.Request) string {
+		// the question holds the asker's own contact: it is checked, not edited
+		question := "How many people live in " + o.district + ", and how do I reach the office? You can reach me at " + o.asker + "."
+		g := runGuarded(o, question, func(r lab.Request) string {
 			// it can only repeat what its request shows it
 			answer = o.district + " has " + o.people + " people [c1]. The contact in the report reads: " + resultText(r)
 			if leaked := o.leaks(resultText(r)); len(leaked) == 0 {
@@ -114,6 +116,11 @@ func guardedRunAnswers(c *checkkit.C) {
 			}
 			return answer
 		})
+		if calls := g.model.Calls(); len(calls) > 0 {
+			checkkit.SameMessages(c, fmt.Sprintf("The question passes the input check, so the first request should carry it "+
+				"exactly as it was asked, %s included: the input check refuses a question or lets it through, it never "+
+				"edits it, and only tool results are redacted.", o.asker), []lab.Message{g.question}, calls[0].Messages, 0)
+		}
 		c.Equal("The model read the report redacted and answered with a figure it cites, so the caller should get the answer:",
 			Result{Status: kit.Answered, Text: answer, Steps: 2}, g.result)
 		g.sameRecord(c, o, answer)

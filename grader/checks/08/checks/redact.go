@@ -28,6 +28,7 @@ func luhnChecksTheDigit(c *checkkit.C) {
 			{"3561280619205798", false, "it passes only if a doubled digit over 9 keeps its 9"},
 			{"4111a1111 1111 1111", false, "a letter is not a digit, and not a separator either"},
 			{"0", false, "one digit is not a number to check"},
+			{" 0", false, "a space and one digit: with the separators skipped, one digit is left, too few to check"},
 			{"", false, "an empty text has no digits at all"},
 		}},
 		{Name: "other numbers", Data: []luhnCase{
@@ -39,6 +40,8 @@ func luhnChecksTheDigit(c *checkkit.C) {
 			{"2026 8482 9493 3634", false, "an order number, 16 digits that fail the check"},
 			{"4012.8888.8888.1881", false, "dots are not among the separators Luhn skips"},
 			{"7", false, "one digit"},
+			{"0-", false, "one digit and a hyphen: count the digits left once the separators are skipped, not the characters"},
+			{"--0", false, "two hyphens and one digit: one digit is left once the separators are skipped"},
 		}},
 	}, func(cases []luhnCase) {
 		for _, tc := range cases {
