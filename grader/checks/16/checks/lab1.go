@@ -110,7 +110,7 @@ var lookalikeSets = []checkkit.Data[refusedSet]{
 		"go test ../other", "go test /etc/..."}},
 	{Name: "lookalikes of go vet, and folders above the module", Data: refusedSet{
 		"go vetted ./...", "go vet ./... | sh", "go vet -vettool=/bin/sh ./...", "go test ./../..",
-		"go test -v -run . ./...", "go test $(rm -rf ~)"}},
+		"go test -v -run . ./...", "go test $(rm -rf ~)", "go vet -v ./...", "go vet -v"}},
 }
 
 // refusedCommands checks that every command of set gets the refusal and

@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"strings"
@@ -239,13 +240,39 @@ func stopsAtBudget(c *checkkit.C) {
 		if problems := lab.Validate(se.out.Messages); len(problems) > 0 {
 			c.Errorf("Even when it stops over budget, every call should have its result: %s", strings.Join(problems, "; "))
 		}
+		// The edit landed before the budget ran out: Patch's own run finds the fix.
+		c.Equal("The runner should get the model's first go test, then Patch's own go test ./..., which runs however the session ended:",
+			[]string{firstRun, "go test ./..."}, se.runner.commands())
+		runs := se.runner.recorded()
+		if len(runs) > 0 && runs[len(runs)-1].ws != se.out.Copy {
+			c.Errorf("Patch ran its last go test ./... in another workspace than the copy it returned.")
+		}
+		if passes := s.mod.exitCode["fixed: go test ./..."] == 0; se.out.TestsPass != passes {
+			c.Errorf("The edit landed before the budget ran out, and go test ./... in the copy exits with %d: TestsPass should be %v, got %v. Run your go test ./... after the session however it ended, and set TestsPass from that run.",
+				s.mod.exitCode["fixed: go test ./..."], passes, se.out.TestsPass)
+		}
 	})
 }
 
+// claim is one data set of claimsChecked: the session, and the error a
+// runner that cannot run Patch's own go test ./... gives.
+type claim struct {
+	story   story
+	failure string
+}
+
 // claimsChecked: a model that says the tests pass is not believed: Patch
-// runs go test ./... itself after the session, once.
+// runs go test ./... itself after the session, once; and a run the runner
+// could not make is not a pass.
 func claimsChecked(c *checkkit.C) {
-	checkkit.Scenarios(c, stories, func(s story) {
+	sets := []checkkit.Data[claim]{
+		{Name: stories[0].Name + ", then a go test ./... that takes too long", Data: claim{story: stories[0].Data,
+			failure: "go test ./... took longer than 1m0s and was stopped"}},
+		{Name: stories[1].Name + ", then a runner that cannot start go", Data: claim{story: stories[1].Data,
+			failure: "run go test ./...: fork/exec /usr/local/go/bin/go: no such file or directory"}},
+	}
+	checkkit.Scenarios(c, sets, func(cl claim) {
+		s := cl.story
 		steps := []lab.Step{
 			lab.Reply(lab.Call("read", lab.Args{"path": s.mod.bugFile})),
 			lab.Say(fmt.Sprintf("I fixed %s. All tests pass now.", s.mod.bugFile)),
@@ -259,6 +286,22 @@ func claimsChecked(c *checkkit.C) {
 		}
 		if se.out.TestsPass {
 			c.Errorf("The model said the tests pass, but it changed nothing and go test ./... fails: TestsPass should be false. Believe your own run, not the model's words.")
+		}
+
+		// The same session, fixed this time, with a runner that cannot run
+		// Patch's go test ./... at all: it answers as lab.GoCommands does.
+		fixing := []lab.Step{
+			lab.Reply(lab.Call("read", lab.Args{"path": s.mod.bugFile})),
+			lab.Reply(lab.Call("edit", lab.Args{"path": s.mod.bugFile, "old_text": s.mod.bug, "new_text": s.mod.fix})),
+			lab.Say(fmt.Sprintf("I fixed %s. All tests pass now.", s.mod.bugFile)),
+		}
+		broken := &recorder{reply: func(*lab.Workspace, []string) (lab.CommandOutput, error) {
+			return lab.CommandOutput{}, errors.New(cl.failure)
+		}}
+		failed := playWith(c, s, fixing, patchBudget, broken)
+		c.Equal("After the model's last reply, Patch should run go test ./... itself, once:", []string{"go test ./..."}, failed.runner.commands())
+		if failed.out.TestsPass {
+			c.Errorf("The runner could not run Patch's go test ./... (it said %q), so no test ran, and TestsPass is true. TestsPass should be false: check the runner's error before you read the exit code.", cl.failure)
 		}
 	})
 }

@@ -81,8 +81,13 @@ type session struct {
 // a whole recorded run would render every request once more, and the
 // sessions must stay quick under the race detector).
 func play(c *checkkit.C, s story, steps []lab.Step, budget int) *session {
+	return playWith(c, s, steps, budget, playback(s.mod))
+}
+
+// playWith runs the session as play does, with the given command runner.
+func playWith(c *checkkit.C, s story, steps []lab.Step, budget int, runner *recorder) *session {
 	repo := s.mod.repo()
-	se := &session{story: s, repo: repo, model: lab.NewScriptedModel(steps...), runner: playback(s.mod), person: &person{no: s.no}}
+	se := &session{story: s, repo: repo, model: lab.NewScriptedModel(steps...), runner: runner, person: &person{no: s.no}}
 	se.out = S.Patch(Job{Model: se.model, Repo: repo, Commands: se.runner, Ask: se.person.ask,
 		Task: s.task, Budget: budget})
 	checkkit.LogConversation(c, "The session", se.out.Messages)
