@@ -22,7 +22,16 @@ type loopScenario struct {
 	table    map[string]string
 	replies  []lab.Message // in order; the last one answers, unless the run is cancelled
 	cancelOn string        // the argument whose job cancels the caller
+	maxSteps int           // the budget RunLoopWithin is given; 0 means the checks' maxSteps
 	limit    time.Duration
+}
+
+// budget is the step budget sc gives RunLoopWithin.
+func (sc loopScenario) budget() int {
+	if sc.maxSteps > 0 {
+		return sc.maxSteps
+	}
+	return maxSteps
 }
 
 // playLoop runs the student's RunLoopWithin on sc, with a guard against a
@@ -40,7 +49,7 @@ func playLoop(c *checkkit.C, sc loopScenario, w *world, ctx context.Context) (*l
 	var res Result
 	wait := 2*time.Second + patience
 	if !returned(wait, func() {
-		got, res = S.RunLoopWithin(ctx, rec.Model(model), []lab.Message{lab.User(sc.question)}, w.jobs(), maxSteps, sc.limit)
+		got, res = S.RunLoopWithin(ctx, rec.Model(model), []lab.Message{lab.User(sc.question)}, w.jobs(), sc.budget(), sc.limit)
 	}) {
 		c.Errorf("%s: RunLoopWithin had not returned after %v: it is waiting for a tool that ignores its context. "+
 			"Run each call with RunCall, which ends at the call's deadline.", sc.what, wait)
@@ -118,7 +127,70 @@ func loopStopsWhenCancelled(c *checkkit.C) {
 				lab.Reply(lab.Text("Checking CI."), fetchOf("b2", "https://ci.example.com/main"), lookupOf("b3", "branch")),
 			},
 		}},
+	}, stopsWhenCancelled(c))
+	if c.Failed() {
+		return
+	}
+	// The caller cancels during the last step the budget allows: the loop
+	// ends because the caller stopped it, not because the budget ran out.
+	checkkit.Scenarios(c, []checkkit.Data[loopScenario]{
+		{Name: "cancelled during the only step a budget of 1 allows", Data: loopScenario{
+			what: "Budget of 1 step: lookup, search (the caller cancels while it runs), lookup", question: "Which port, and why is it refused?",
+			table: map[string]string{"port": "8080"}, cancelOn: "connection refused", maxSteps: 1, limit: 250 * ms,
+			replies: []lab.Message{
+				lab.Reply(lookupOf("d1", "port"), searchOf("d2", "connection refused"), lookupOf("d3", "port")),
+			},
+		}},
+		{Name: "cancelled during the second of a budget of 2 steps", Data: loopScenario{
+			what: "Budget of 2 steps: lookup; then fetch (hangs; the caller cancels while it runs) and lookup", question: "Is the staging site up?",
+			table: map[string]string{"env": "staging"}, cancelOn: "https://staging.example.com", maxSteps: 2, limit: 300 * ms,
+			replies: []lab.Message{
+				lab.Reply(lookupOf("e1", "env")),
+				lab.Reply(fetchOf("e2", "https://staging.example.com"), lookupOf("e3", "env")),
+			},
+		}},
+	}, stopsWhenCancelled(c))
+	if c.Failed() {
+		return
+	}
+	// The caller cancelled before the run started: the model is never asked.
+	checkkit.Scenarios(c, []checkkit.Data[loopScenario]{
+		{Name: "cancelled before the start, a model that would answer", Data: loopScenario{
+			what: "Cancelled before the run starts (the model would answer at once)", question: "What port does the server use?",
+			table: map[string]string{"port": "8080"}, limit: time.Second,
+			replies: []lab.Message{lab.Say("It uses port 8080.")},
+		}},
+		{Name: "cancelled before the start, a model that would ask for a lookup", Data: loopScenario{
+			what: "Cancelled before the run starts (the model would ask for a lookup)", question: "Who owns the server?",
+			table: map[string]string{"owner": "ada"}, limit: time.Second,
+			replies: []lab.Message{lab.Reply(lookupOf("f1", "owner")), lab.Say("Ada owns it.")},
+		}},
 	}, func(sc loopScenario) {
+		w := newWorld(sc.table)
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel() // before RunLoopWithin is called
+		model, got, res, ok := playLoop(c, sc, w, ctx)
+		if !ok {
+			return
+		}
+		if model.Asked() > 0 {
+			c.Errorf("%s: the caller had cancelled before the run started, so the model should not be asked at all; it was asked %s. "+
+				"Look at the caller's context before each model call, the first one included.", sc.what, checkkit.Times(model.Asked()))
+		}
+		checkkit.SameMessages(c, sc.what+": RunLoopWithin should return the list as it was given, the question alone", []lab.Message{lab.User(sc.question)}, got, 0)
+		c.Equal(sc.what+": the run should end stopped, with no answer, after 0 steps: the model was never called",
+			Result{Status: stoppedStatus, Steps: 0}, res)
+		if ran := w.ranWords(); len(ran) > 0 {
+			c.Errorf("%s: the caller had cancelled before the run started, so no job should run; these ran: %s.", sc.what, checkkit.Commas(ran))
+		}
+	})
+}
+
+// stopsWhenCancelled is the scenario of a caller who cancels while a call of
+// the last reply runs: every call of that reply has its result, the model is
+// asked nothing more, and the run ends stopped.
+func stopsWhenCancelled(c *checkkit.C) func(sc loopScenario) {
+	return func(sc loopScenario) {
 		w := newWorld(sc.table)
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
@@ -151,10 +223,15 @@ func loopStopsWhenCancelled(c *checkkit.C) {
 		}
 		checkkit.SameMessages(c, sc.what+": RunLoopWithin should return the question, each reply, and one result for every call, "+
 			"the stopped and cancelled ones included", want, got, 0)
+		if res.Status == gaveUp && len(sc.replies) == sc.budget() {
+			c.Errorf("%s: the caller cancelled during step %d, the last one the budget of %d allows, and the run ended %q. "+
+				"The caller stopped this run, not the budget: when the loop ends, look at the caller's context before you say it gave up.",
+				sc.what, len(sc.replies), sc.budget(), res.Status)
+		}
 		c.Equal(sc.what+": the run should end stopped, with no answer, after the step in which the caller cancelled",
 			Result{Status: stoppedStatus, Steps: len(sc.replies)}, res)
 		if problems := lab.Validate(got); len(problems) > 0 {
 			c.Errorf("%s: the list RunLoopWithin returned would be refused by a provider: %s", sc.what, checkkit.List(problems))
 		}
-	})
+	}
 }

@@ -108,6 +108,51 @@ var (
 			lab.Piece{Kind: lab.TextPiece, Block: 0, Text: " both.", At: 15 * ms},
 		)
 	}}
+	callBeforeText = streamScenario{what: "A call whose first fragment arrives before the text of block 0", make: func() *lab.Stream {
+		return lab.NewStream(
+			lab.Piece{Kind: lab.CallPiece, Block: 1, ID: "r3", Name: "read", Text: `{"path": `, At: 2 * ms},
+			lab.Piece{Kind: lab.TextPiece, Block: 0, Text: "I will read ", At: 4 * ms},
+			lab.Piece{Kind: lab.CallPiece, Block: 1, ID: "r3", Name: "read", Text: `"notes.md"}`, At: 7 * ms},
+			lab.Piece{Kind: lab.TextPiece, Block: 0, Text: "the notes.", At: 8 * ms},
+			lab.Piece{Kind: lab.TextPiece, Block: 2, Text: " Back soon.", At: 11 * ms},
+		)
+	}}
+	blocksOutOfOrder = streamScenario{what: "Two calls and a text whose first pieces arrive out of block order", make: func() *lab.Stream {
+		return lab.NewStream(
+			lab.Piece{Kind: lab.CallPiece, Block: 1, ID: "u1", Name: "lookup", Text: `{"key"`, At: 1 * ms},
+			lab.Piece{Kind: lab.CallPiece, Block: 2, ID: "u2", Name: "search", Text: `{"query": "login`, At: 3 * ms},
+			lab.Piece{Kind: lab.TextPiece, Block: 0, Text: "Looking", At: 4 * ms},
+			lab.Piece{Kind: lab.CallPiece, Block: 1, ID: "u1", Name: "lookup", Text: `: "owner"}`, At: 6 * ms},
+			lab.Piece{Kind: lab.TextPiece, Block: 0, Text: " into it.", At: 8 * ms},
+			lab.Piece{Kind: lab.CallPiece, Block: 2, ID: "u2", Name: "search", Text: ` failed"}`, At: 9 * ms},
+		)
+	}}
+)
+
+// brokenStream is a streamed reply one of whose calls has fragments that do
+// not make a JSON object: the kit cannot build its Final, so the scenario
+// names the call ShowStream must name in its error.
+type brokenStream struct {
+	streamScenario
+	id string // the call whose fragments are broken
+}
+
+// The broken streams of the lab.
+var (
+	unclosedArguments = brokenStream{id: "b7", streamScenario: streamScenario{what: "A read call whose fragments never close the JSON object", make: func() *lab.Stream {
+		return lab.NewStream(
+			lab.Piece{Kind: lab.TextPiece, Block: 0, Text: "Reading it.", At: 2 * ms},
+			lab.Piece{Kind: lab.CallPiece, Block: 1, ID: "b7", Name: "read", Text: `{"path": `, At: 5 * ms},
+			lab.Piece{Kind: lab.CallPiece, Block: 1, ID: "b7", Name: "read", Text: `"config.py"`, At: 8 * ms},
+		)
+	}}}
+	argumentsNotAnObject = brokenStream{id: "k2", streamScenario: streamScenario{what: "A lookup whose fragments make a JSON list, not an object, after a good call", make: func() *lab.Stream {
+		return lab.NewStream(
+			lab.Piece{Kind: lab.CallPiece, Block: 0, ID: "k1", Name: "lookup", Text: `{"key": "port"}`, At: 1 * ms},
+			lab.Piece{Kind: lab.CallPiece, Block: 1, ID: "k2", Name: "lookup", Text: `["ow`, At: 3 * ms},
+			lab.Piece{Kind: lab.CallPiece, Block: 1, ID: "k2", Name: "lookup", Text: `ner"]`, At: 6 * ms},
+		)
+	}}}
 )
 
 func streamShowsTextInOrder(c *checkkit.C) {
@@ -194,7 +239,42 @@ func streamToolCalls(c *checkkit.C) {
 	checkkit.Scenarios(c, []checkkit.Data[streamScenario]{
 		{Name: "text, a read call, text", Data: readThenSay},
 		{Name: "two calls whose fragments interleave", Data: twoCallsInterleaved},
-	}, func(sc streamScenario) {
+	}, callsComeOutWhole(c))
+	if c.Failed() {
+		return
+	}
+	// Blocks go in block order, whichever block's first piece arrived first.
+	checkkit.Scenarios(c, []checkkit.Data[streamScenario]{
+		{Name: "a call's fragment before the first words of block 0", Data: callBeforeText},
+		{Name: "two calls and a text, first pieces out of block order", Data: blocksOutOfOrder},
+	}, callsComeOutWhole(c))
+	if c.Failed() {
+		return
+	}
+	// A call whose fragments do not make a JSON object is an error.
+	checkkit.Scenarios(c, []checkkit.Data[brokenStream]{
+		{Name: "a call whose JSON is never closed", Data: unclosedArguments},
+		{Name: "a call whose JSON is a list", Data: argumentsNotAnObject},
+	}, func(sc brokenStream) {
+		stream, _, got, err := playStream(sc.streamScenario)
+		c.Logf("%s: the stream was\n%s", sc.what, checkkit.Indent(showPieces(stream.Pieces())))
+		if err == nil {
+			c.Errorf("%s: the fragments of call %s do not make a JSON object, so ShowStream should return the error DecodeArguments gives; "+
+				"it returned no error, and the reply %s. Do not throw DecodeArguments' error away: return it.",
+				sc.what, sc.id, checkkit.ShowBlocks(got.Blocks))
+			return
+		}
+		if !strings.Contains(err.Error(), sc.id) {
+			c.Errorf("%s: the error ShowStream returned should name the broken call, %s; it was %q. Return DecodeArguments' error as it is.", sc.what, sc.id, err)
+		}
+		c.Equal(sc.what+": with the error, ShowStream should return no message", lab.Message{}, got)
+	})
+}
+
+// callsComeOutWhole plays a stream whose calls are all well formed: the reply
+// ShowStream returns is the stream's Final, and only its text was shown.
+func callsComeOutWhole(c *checkkit.C) func(sc streamScenario) {
+	return func(sc streamScenario) {
 		stream, seen, got, err := playStream(sc)
 		c.Logf("%s: the stream was\n%s", sc.what, checkkit.Indent(showPieces(stream.Pieces())))
 		if err != nil {
@@ -202,6 +282,11 @@ func streamToolCalls(c *checkkit.C) {
 			return
 		}
 		want := sc.make().Final()
+		if reordered(want.Blocks, got.Blocks) {
+			c.Errorf("%s: ShowStream returned the right blocks in the wrong order: %s. "+
+				"Put the blocks in block order (block 0 first), not in the order their first pieces arrived.",
+				sc.what, checkkit.ShowBlocks(got.Blocks))
+		}
 		c.Equal(sc.what+": ShowStream should return the reply the pieces make: each block in its place, text joined, "+
 			"each call with its id, its name and its fragments joined and decoded as its arguments", want, got)
 		var text []string
@@ -209,5 +294,26 @@ func streamToolCalls(c *checkkit.C) {
 			text = append(text, p.Text)
 		}
 		c.Equal(sc.what+": only the text pieces should be shown, in order", text, texts(seen))
-	})
+	}
+}
+
+// reordered reports whether got holds the blocks of want in another order.
+func reordered(want, got []lab.Block) bool {
+	if len(want) != len(got) || len(checkkit.Differences(want, got)) == 0 {
+		return false
+	}
+	used := make([]bool, len(want))
+	for _, g := range got {
+		found := false
+		for i, w := range want {
+			if !used[i] && len(checkkit.Differences(w, g)) == 0 {
+				used[i], found = true, true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }

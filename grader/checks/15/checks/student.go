@@ -43,6 +43,7 @@ type Result struct {
 const (
 	system        = "You are a helpful assistant."
 	answered      = "answered"
+	gaveUp        = "gave up"
 	stoppedStatus = "stopped"
 	timedOutText  = "Error: no answer within %v; the call was abandoned. Ask for less, or try again"
 	stoppedText   = "Error: the run was cancelled while this call was running; its work may be half done"
