@@ -63,7 +63,7 @@ func loopAnswersAfterTimeout(c *checkkit.C) {
 	checkkit.Scenarios(c, []checkkit.Data[loopScenario]{
 		{Name: "a fetch that hangs and a lookup, then the answer", Data: loopScenario{
 			what: "Fetch (hangs) and lookup, then an answer", question: "Is the site up, and on which port?",
-			table: map[string]string{"port": "8080"}, limit: 100 * ms,
+			table: map[string]string{"port": "8080"}, limit: 300 * ms,
 			replies: []lab.Message{
 				lab.Reply(lab.Text("Let me look."), fetchOf("c1", "https://status.example.com"), lookupOf("c2", "port")),
 				lab.Say("The status page did not answer in time; the port is 8080."),
@@ -71,7 +71,7 @@ func loopAnswersAfterTimeout(c *checkkit.C) {
 		}},
 		{Name: "a slow search, then a lookup, then the answer", Data: loopScenario{
 			what: "Search (slow), then lookup, then an answer", question: "Why is the disk full?",
-			table: map[string]string{"log_dir": "/var/log/app"}, limit: 80 * ms,
+			table: map[string]string{"log_dir": "/var/log/app"}, limit: 250 * ms,
 			replies: []lab.Message{
 				lab.Reply(searchOf("k4", "disk full")),
 				lab.Reply(lookupOf("k5", "log_dir")),
@@ -114,14 +114,14 @@ func loopStopsWhenCancelled(c *checkkit.C) {
 	checkkit.Scenarios(c, []checkkit.Data[loopScenario]{
 		{Name: "cancelled during the second of three calls", Data: loopScenario{
 			what: "Lookup, search (the caller cancels while it runs), lookup", question: "What is the port and who owns it?",
-			table: map[string]string{"port": "8080", "owner": "ada"}, cancelOn: "owner of 8080", limit: time.Second,
+			table: map[string]string{"port": "8080", "owner": "ada"}, cancelOn: "owner of 8080", limit: 400 * ms,
 			replies: []lab.Message{
 				lab.Reply(lookupOf("c1", "port"), searchOf("c2", "owner of 8080"), lookupOf("c3", "owner")),
 			},
 		}},
 		{Name: "cancelled in the second step, during a fetch that hangs", Data: loopScenario{
 			what: "Lookup; then fetch (hangs; the caller cancels while it runs) and lookup", question: "Did the build pass?",
-			table: map[string]string{"branch": "main"}, cancelOn: "https://ci.example.com/main", limit: 1500 * ms,
+			table: map[string]string{"branch": "main"}, cancelOn: "https://ci.example.com/main", limit: 600 * ms,
 			replies: []lab.Message{
 				lab.Reply(lookupOf("b1", "branch")),
 				lab.Reply(lab.Text("Checking CI."), fetchOf("b2", "https://ci.example.com/main"), lookupOf("b3", "branch")),
@@ -136,14 +136,14 @@ func loopStopsWhenCancelled(c *checkkit.C) {
 	checkkit.Scenarios(c, []checkkit.Data[loopScenario]{
 		{Name: "cancelled during the only step a budget of 1 allows", Data: loopScenario{
 			what: "Budget of 1 step: lookup, search (the caller cancels while it runs), lookup", question: "Which port, and why is it refused?",
-			table: map[string]string{"port": "8080"}, cancelOn: "connection refused", maxSteps: 1, limit: 250 * ms,
+			table: map[string]string{"port": "8080"}, cancelOn: "connection refused", maxSteps: 1, limit: 100 * ms,
 			replies: []lab.Message{
 				lab.Reply(lookupOf("d1", "port"), searchOf("d2", "connection refused"), lookupOf("d3", "port")),
 			},
 		}},
 		{Name: "cancelled during the second of a budget of 2 steps", Data: loopScenario{
 			what: "Budget of 2 steps: lookup; then fetch (hangs; the caller cancels while it runs) and lookup", question: "Is the staging site up?",
-			table: map[string]string{"env": "staging"}, cancelOn: "https://staging.example.com", maxSteps: 2, limit: 300 * ms,
+			table: map[string]string{"env": "staging"}, cancelOn: "https://staging.example.com", maxSteps: 2, limit: 120 * ms,
 			replies: []lab.Message{
 				lab.Reply(lookupOf("e1", "env")),
 				lab.Reply(fetchOf("e2", "https://staging.example.com"), lookupOf("e3", "env")),
