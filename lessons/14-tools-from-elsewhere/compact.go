@@ -99,8 +99,9 @@ func Repair(messages []lab.Message) []lab.Message {
 	type callPlace struct{ message, call int }
 	used := map[int]bool{}
 	// pickResult returns the index of the unused result to move next to call
-	// (made by messages[at]), or -1: results after the call before those
-	// before it, real results before interruptions.
+	// (made by messages[at]), or -1: a real result before an interruption,
+	// wherever each is, and among those, one after the call before one
+	// before it.
 	pickResult := func(at int, call lab.Block) int {
 		var after, before []int
 		for j, m := range messages {
@@ -113,17 +114,17 @@ func Repair(messages []lab.Message) []lab.Message {
 				before = append(before, j)
 			}
 		}
-		pool := after
-		if len(pool) == 0 {
-			pool = before
-		}
-		for _, j := range pool {
-			if !isInterruption(messages[j]) {
-				return j
+		for _, pool := range [][]int{after, before} {
+			for _, j := range pool {
+				if !isInterruption(messages[j]) {
+					return j
+				}
 			}
 		}
-		if len(pool) > 0 {
-			return pool[0]
+		for _, pool := range [][]int{after, before} {
+			if len(pool) > 0 {
+				return pool[0]
+			}
 		}
 		return -1
 	}

@@ -19,8 +19,17 @@ type compactCase struct {
 }
 
 // compactCases are the conversations of the compaction checks: the first
-// keeps one turn of a conversation with calls, the second keeps two.
+// keeps no turn at all (the edge: everything goes into the summary), the
+// second keeps one turn of a conversation with calls, the third keeps two.
 var compactCases = []checkkit.Data[compactCase]{
+	{Name: "Linus's conversation, keeping no turn: all of it is summarized", Data: compactCase{keep: 0,
+		summary: "The user is Linus; main.go starts the server on port 8080.",
+		turns: []turn{
+			{question: "I'm Linus.", answer: "Hi Linus."},
+			{question: "What does main.go start?", answer: "The server, on 8080.",
+				calls: []call{{"c1", "main.go", "http.ListenAndServe(\":8080\", nil)\n"}}},
+			{question: "Good, thanks.", answer: "Any time."},
+		}}},
 	{Name: "Ada's conversation, keeping the newest turn", Data: compactCase{keep: 1,
 		summary: "The user is Ada. config.py sets PORT = 9090.",
 		turns: []turn{
@@ -40,6 +49,22 @@ var compactCases = []checkkit.Data[compactCase]{
 		}}},
 }
 
+// keeping says how many turns Compact keeps, for a failure message.
+func keeping(keep int) string {
+	if keep == 0 {
+		return "no turn (summarizing everything)"
+	}
+	return checkkit.Plural(keep, "turn")
+}
+
+// noteKeepZero says, shown only if the check fails, that this run calls
+// Compact with keep 0: a panic here is a cut that assumed a turn is kept.
+func noteKeepZero(c *checkkit.C, cc compactCase) {
+	if cc.keep == 0 {
+		c.Logf("This run calls Compact with keep = 0: no turn is kept, every turn goes into the summary.")
+	}
+}
+
 // olderAndNewer splits the messages of turns: all but the newest keep turns,
 // and those.
 func olderAndNewer(turns []turn, keep int) (older, newer []lab.Message) {
@@ -48,6 +73,7 @@ func olderAndNewer(turns []turn, keep int) (older, newer []lab.Message) {
 
 func compactAsksForSummary(c *checkkit.C) {
 	checkkit.Scenarios(c, compactCases, func(cc compactCase) {
+		noteKeepZero(c, cc)
 		model := lab.NewScriptedModel(lab.Say(cc.summary), lab.Say("A second summary nobody asked for."))
 		S.Compact(model, conversation(cc.turns...), cc.keep)
 		older, _ := olderAndNewer(cc.turns, cc.keep)
@@ -55,13 +81,16 @@ func compactAsksForSummary(c *checkkit.C) {
 		checkkit.LogRefusals(c, model)
 		if model.Asked() != 1 {
 			c.Errorf("Compact keeping %s of %s should ask the model for a summary once; it asked %s.",
-				checkkit.Plural(cc.keep, "turn"), checkkit.Plural(len(cc.turns), "turn"), checkkit.Times(model.Asked()))
+				keeping(cc.keep), checkkit.Plural(len(cc.turns), "turn"), checkkit.Times(model.Asked()))
 			return
 		}
 		got := model.Calls()[0]
+		asked := fmt.Sprintf("the messages of the %s before them", checkkit.Plural(len(cc.turns)-cc.keep, "older turn"))
+		if cc.keep == 0 {
+			asked = fmt.Sprintf("every message of the %s", checkkit.Plural(len(cc.turns), "turn"))
+		}
 		if !c.Equal(fmt.Sprintf("Compact keeping %s should ask for the summary with SummaryPrompt as the system "+
-			"prompt, no tools, and the messages of the %s before them, then a user message saying SummaryAsk.",
-			checkkit.Plural(cc.keep, "turn"), checkkit.Plural(len(cc.turns)-cc.keep, "older turn")), want, got) {
+			"prompt, no tools, and %s, then a user message saying SummaryAsk.", keeping(cc.keep), asked), want, got) {
 			checkkit.LogConversation(c, "The request Compact sent", got.Messages)
 		}
 	})
@@ -69,13 +98,17 @@ func compactAsksForSummary(c *checkkit.C) {
 
 func compactKeepsRecentTurns(c *checkkit.C) {
 	checkkit.Scenarios(c, compactCases, func(cc compactCase) {
+		noteKeepZero(c, cc)
 		model := lab.NewScriptedModel(lab.Say(cc.summary))
 		got := S.Compact(model, conversation(cc.turns...), cc.keep)
 		_, newer := olderAndNewer(cc.turns, cc.keep)
 		want := append([]lab.Message{lab.User(summaryPrefix + cc.summary)}, newer...)
+		kept := fmt.Sprintf("then the turns it keeps (the newest %d), unchanged", cc.keep)
+		if cc.keep == 0 {
+			kept = "and nothing after it: every turn went into the summary"
+		}
 		if !checkkit.SameMessages(c, fmt.Sprintf("Compact keeping %s should return one user message, SummaryPrefix "+
-			"followed by the model's summary, then the turns it keeps (the newest %d), unchanged.",
-			checkkit.Plural(cc.keep, "turn"), cc.keep), want, got, 0) {
+			"followed by the model's summary, %s.", keeping(cc.keep), kept), want, got, 0) {
 			checkkit.LogConversation(c, "What Compact returned", got)
 			return
 		}
@@ -97,24 +130,28 @@ func (m *refusingModel) Complete(string, []lab.Message, []lab.Spec) lab.Message 
 
 func compactShortListUnchanged(c *checkkit.C) {
 	checkkit.Scenarios(c, compactCases, func(cc compactCase) {
+		noteKeepZero(c, cc)
 		short := cc.turns[len(cc.turns)-cc.keep:]
 		model := lab.NewScriptedModel(lab.Say(cc.summary))
 		got := S.Compact(model, conversation(short...), cc.keep)
+		given := "only " + checkkit.Plural(len(short), "turn")
+		if len(short) == 0 {
+			given = "an empty list"
+		}
 		if model.Asked() != 0 {
-			c.Errorf("Compact keeping %s, given only %s, has nothing older to summarize and should not ask the "+
-				"model; it asked %s.", checkkit.Plural(cc.keep, "turn"), checkkit.Plural(len(short), "turn"),
-				checkkit.Times(model.Asked()))
+			c.Errorf("Compact keeping %s, given %s, has nothing older to summarize and should not ask the "+
+				"model; it asked %s.", keeping(cc.keep), given, checkkit.Times(model.Asked()))
 			return
 		}
-		if !checkkit.SameMessages(c, fmt.Sprintf("Compact keeping %s, given only %s, should return the list as it was.",
-			checkkit.Plural(cc.keep, "turn"), checkkit.Plural(len(short), "turn")), conversation(short...), got, 0) {
+		if !checkkit.SameMessages(c, fmt.Sprintf("Compact keeping %s, given %s, should return the list as it was.",
+			keeping(cc.keep), given), conversation(short...), got, 0) {
 			return
 		}
 		refusing := &refusingModel{}
 		got = S.Compact(refusing, conversation(cc.turns...), cc.keep)
 		if !checkkit.SameMessages(c, fmt.Sprintf("Compact keeping %s of %s, when the model refuses the summary "+
 			"request (529 overloaded), should return the whole list as it was: a summary that never came must not "+
-			"cost the older turns.", checkkit.Plural(cc.keep, "turn"), checkkit.Plural(len(cc.turns), "turn")),
+			"cost the older turns.", keeping(cc.keep), checkkit.Plural(len(cc.turns), "turn")),
 			conversation(cc.turns...), got, 0) {
 			checkkit.LogConversation(c, "What Compact returned", got)
 		}
@@ -123,6 +160,7 @@ func compactShortListUnchanged(c *checkkit.C) {
 
 func compactLeavesCallerList(c *checkkit.C) {
 	checkkit.Scenarios(c, compactCases, func(cc compactCase) {
+		noteKeepZero(c, cc)
 		messages := conversation(cc.turns...)
 		pristine := conversation(cc.turns...)
 		got := S.Compact(lab.NewScriptedModel(lab.Say(cc.summary)), messages, cc.keep)
@@ -131,6 +169,10 @@ func compactLeavesCallerList(c *checkkit.C) {
 		}
 		short := conversation(cc.turns[len(cc.turns)-cc.keep:]...)
 		got = S.Compact(lab.NewScriptedModel(lab.Say(cc.summary)), short, cc.keep)
-		notShared(c, "Compact (given a list with nothing to summarize)", conversation(cc.turns[len(cc.turns)-cc.keep:]...), short, got)
+		if !notShared(c, "Compact (given a list with nothing to summarize)", conversation(cc.turns[len(cc.turns)-cc.keep:]...), short, got) {
+			return
+		}
+		got = S.Compact(&refusingModel{}, messages, cc.keep)
+		notShared(c, "Compact (when the model refused the summary request)", pristine, messages, got)
 	})
 }

@@ -190,6 +190,14 @@ func repairMovesLateResults(c *checkkit.C) {
 					broken: moved(whole, i, len(whole)-2), want: whole},
 				repairCase{what: fmt.Sprintf("the result for %s comes before the reply that made the call", m.ToolCallID),
 					broken: moved(whole, i, 0), want: whole})
+			// Two different results for the call: one saved before the call
+			// was made, the real one late. The one after the call wins.
+			stale := m
+			stale.Content = "a result saved before this call was made\n"
+			cases = append(cases, repairCase{
+				what: fmt.Sprintf("the result for %s comes late, after the next question, and a different result for %s "+
+					"comes before the reply that made the call (the one after the call should win)", m.ToolCallID, m.ToolCallID),
+				broken: with(moved(whole, i, len(whole)-2), 0, stale), want: whole})
 			if i+1 < len(whole) && whole[i+1].Role == lab.RoleToolResult {
 				cases = append(cases, repairCase{
 					what:   fmt.Sprintf("the results for %s and %s are swapped", m.ToolCallID, whole[i+1].ToolCallID),
@@ -217,6 +225,13 @@ func repairPrefersRealResult(c *checkkit.C) {
 			cases = append(cases, repairCase{
 				what:   fmt.Sprintf("%s is answered by an interruption right after the call and by its real result later", m.ToolCallID),
 				broken: broken, want: whole})
+			// The real result came first, even before the call; an
+			// interruption sits right after the call. A real result wins
+			// wherever it is.
+			cases = append(cases, repairCase{
+				what: fmt.Sprintf("%s is answered by an interruption right after the call and by its real result earlier, "+
+					"before the reply that made the call", m.ToolCallID),
+				broken: with(replaced(whole, i, interruption(m.ToolCallID)), 0, m), want: whole})
 		}
 		repairAll(c, cases)
 	})
