@@ -29,7 +29,48 @@ func connectShakesHands(c *checkkit.C) {
 				"notifications/initialized (a message with a method and no id). Until it comes, a server may refuse " +
 				"everything else.")
 		}
+		refuseHandshake(c, s.Name)
 	})
+}
+
+// handshakeRefusals say how a server written by hand refuses initialize,
+// by the name of the server in each scenario of connectShakesHands.
+var handshakeRefusals = map[string]struct {
+	Code    int
+	Message string
+}{
+	"notes": {-32602, "Unsupported protocol version"},
+	"web-2": {-32603, "Server is shutting down"},
+}
+
+// refuseHandshake: a server that answers initialize with an error response
+// gets no initialized notification, and ConnectMCP returns an error and no
+// client.
+func refuseHandshake(c *checkkit.C, name string) {
+	refused, ok := handshakeRefusals[name]
+	c.Must(ok, "the check has no refusal for the server %q (this is the kit's fault, not yours).", name)
+	h := startScripted(c, "the refusing server", map[string]string{"initialize": refusal(refused.Code, refused.Message)}, nil)
+	defer h.Close()
+	client, err := S.Connect(name, h.In, h.Out)
+	answer := fmt.Sprintf("an error response (code %d, %s)", refused.Code, checkkit.Quote(refused.Message))
+	switch {
+	case err == nil:
+		c.Errorf("A second server (the refusing server on the wire) answered initialize with %s, so ConnectMCP "+
+			"should return an error; it returned a client and no error. Look at what Call returned for initialize: "+
+			"an error response means the server refused the connection. The wire is below.", answer)
+	case client != nil:
+		c.Errorf("A second server (the refusing server on the wire) answered initialize with %s; ConnectMCP "+
+			"returned the error %v, but also a client. A refused connection gives no client (nil).", answer, err)
+	}
+	sent, _ := lines("your client", h.sent.written())
+	for _, m := range sent {
+		if m.Method == "notifications/initialized" {
+			c.Errorf("A second server (the refusing server on the wire) answered initialize with %s, yet your "+
+				"client sent notifications/initialized: that notification says the handshake succeeded. Return "+
+				"the error before sending it. The wire is below.", answer)
+			break
+		}
+	}
 }
 
 // clientNameOf returns the name a client gave in initialize.

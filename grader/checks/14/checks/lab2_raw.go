@@ -12,6 +12,9 @@ import (
 type rawCase struct {
 	Input []string
 	Want  []answer
+	// Unended says the input ends right after its last line, with no
+	// newline, as a client that closes its stream may leave it.
+	Unended bool
 }
 
 // answer is what the checks expect of one answer line: its id (as JSON), and
@@ -74,7 +77,7 @@ func canonical(raw json.RawMessage) string {
 // checkRaw runs one hand-written session and compares every answer.
 func checkRaw(c *checkkit.C, sentence string, rc rawCase) {
 	local := newLocalTools("")
-	written, err := rawServe(c, local.Tools, rc.Input)
+	written, err := rawServe(c, local.Tools, rc.Input, rc.Unended)
 	if err != nil {
 		c.Errorf("ServeMCP returned the error %v; it should answer every line and return nil when its input ends.", err)
 	}
@@ -88,6 +91,10 @@ func checkRaw(c *checkkit.C, sentence string, rc rawCase) {
 		if a.Result == "" {
 			want[i].Result = ""
 		}
+	}
+	if rc.Unended {
+		sentence += " The input ended right after the last request, with no newline: that request is a line all the same, " +
+			"so answer what ReadBytes returned before you stop at the end of input."
 	}
 	c.Equal(sentence, want, got(sent))
 	c.Equal("No tool should run in this session.", 0, len(local.runs.Runs()))
@@ -121,6 +128,10 @@ func serverRefusesUnknown(c *checkkit.C) {
 // with a null id, blank lines are skipped, and answers go on, one a line.
 func serverSurvivesBadLines(c *checkkit.C) {
 	cases := []checkkit.Data[rawCase]{
+		{Name: "a broken line, then a last ping with no newline after it", Data: rawCase{
+			Input:   []string{initialize(`20`), initialized, `{"jsonrpc":"2.0","id":21`, `{"jsonrpc":"2.0","id":22,"method":"ping"}`},
+			Want:    []answer{{ID: `20`, Result: wantInit()}, {ID: `null`, Code: parseError}, {ID: `22`, Result: `{}`}},
+			Unended: true}},
 		{Name: "a broken line between two requests", Data: rawCase{
 			Input: []string{initialize(`1`), initialized, `{"jsonrpc":"2.0","id":2,"method":`, ``, `{"jsonrpc":"2.0","id":3,"method":"ping"}`},
 			Want:  []answer{{ID: `1`, Result: wantInit()}, {ID: `null`, Code: parseError}, {ID: `3`, Result: `{}`}}}},

@@ -65,12 +65,20 @@ type served struct {
 }
 
 // rawServe runs the student's ServeMCP over tools with input as everything
-// it reads, and returns what it wrote.
-func rawServe(c *checkkit.C, tools []lab.Tool, input []string) (string, error) {
+// it reads, each line ended by a newline unless unended says the last has
+// none, and returns what it wrote.
+func rawServe(c *checkkit.C, tools []lab.Tool, input []string, unended bool) (string, error) {
 	count := &counter{}
 	out := &tap{who: "your server", w: discard{}, count: count}
-	err := S.ServeMCP(tools, strings.NewReader(strings.Join(input, "\n")+"\n"), out)
+	text := strings.Join(input, "\n")
+	if !unended {
+		text += "\n"
+	}
+	err := S.ServeMCP(tools, strings.NewReader(text), out)
 	c.Logf("the check wrote these lines:\n%s", checkkit.Indent(strings.Join(input, "\n")))
+	if unended {
+		c.Logf("(the last line had no newline: the input ended right after it)")
+	}
 	c.Logf("your server wrote:\n%s", checkkit.Indent(out.written()))
 	return out.written(), err
 }
