@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"harnesslab/grader/checkkit"
+	"harnesslab/lab"
 )
 
 // Lab 1, continued: one repair. A result that breaks the schema is answered
@@ -35,22 +36,31 @@ func repairThenSubmitted(c *checkkit.C) {
 	checkkit.Scenarios(c, repairTasks, func(t task) {
 		p := play(c, t)
 		_, want, runs := t.expected()
-		if !sameFinal(c, "After one repair, RunTask should end with the second call's arguments and the ending \"submitted\".",
-			t.want, p.final) {
-			checkkit.LogConversation(c, "What RunTask returned", p.messages)
-			return
-		}
-		if !checkkit.SameMessages(c, "RunTask should return the whole conversation: the broken call with its error result, "+
-			"then the good call with \"Result received.\".", want, p.messages, 0) {
-			checkkit.LogConversation(c, "What RunTask returned", p.messages)
-			return
-		}
-		if asked, wantAsked := p.model.Asked(), len(t.work)+2; asked != wantAsked {
-			c.Errorf("RunTask should ask the model %s: %d for the work and 2 for the result. It asked %s.",
-				checkkit.Times(wantAsked), len(t.work), checkkit.Asked(p.model))
-		}
-		checkkit.SameToolRuns(c, "Only the work's calls run.", runs, p.runs)
+		submittedOnSecondAsk(c, t, p, want, runs,
+			"After one repair, RunTask should end with the second call's arguments and the ending \"submitted\".",
+			"RunTask should return the whole conversation: the broken call with its error result, "+
+				"then the good call with \"Result received.\".")
 	})
+}
+
+// submittedOnSecondAsk holds what a run that got its good result on the
+// second request for it ends with: the Final (finalWords), the whole
+// conversation (listWords), two requests for the result and only the
+// work's calls run.
+func submittedOnSecondAsk(c *checkkit.C, t task, p played, want []lab.Message, runs []checkkit.ToolRun, finalWords, listWords string) {
+	if !sameFinal(c, finalWords, t.want, p.final) {
+		checkkit.LogConversation(c, "What RunTask returned", p.messages)
+		return
+	}
+	if !checkkit.SameMessages(c, listWords, want, p.messages, 0) {
+		checkkit.LogConversation(c, "What RunTask returned", p.messages)
+		return
+	}
+	if asked, wantAsked := p.model.Asked(), len(t.work)+2; asked != wantAsked {
+		c.Errorf("RunTask should ask the model %s: %d for the work and 2 for the result. It asked %s.",
+			checkkit.Times(wantAsked), len(t.work), checkkit.Asked(p.model))
+	}
+	checkkit.SameToolRuns(c, "Only the work's calls run.", runs, p.runs)
 }
 
 func secondInvalidEndsInvalid(c *checkkit.C) {
@@ -113,20 +123,9 @@ func wordsAskedAgain(c *checkkit.C) {
 			checkkit.LogConversation(c, fmt.Sprintf("The messages of request %d", k+1), got[k].Messages)
 			return
 		}
-		if !sameFinal(c, "After the reply in words, a good result should end the run with its arguments and the ending "+
-			"\"submitted\".", t.want, p.final) {
-			checkkit.LogConversation(c, "What RunTask returned", p.messages)
-			return
-		}
-		if !checkkit.SameMessages(c, "RunTask should return the whole conversation: the reply in words, the user message "+
-			"that says it holds no submit_result call, then the good call with \"Result received.\".", want, p.messages, 0) {
-			checkkit.LogConversation(c, "What RunTask returned", p.messages)
-			return
-		}
-		if asked, wantAsked := p.model.Asked(), len(t.work)+2; asked != wantAsked {
-			c.Errorf("RunTask should ask the model %s: %d for the work and 2 for the result. It asked %s.",
-				checkkit.Times(wantAsked), len(t.work), checkkit.Asked(p.model))
-		}
-		checkkit.SameToolRuns(c, "Only the work's calls run.", runs, p.runs)
+		submittedOnSecondAsk(c, t, p, want, runs,
+			"After the reply in words, a good result should end the run with its arguments and the ending \"submitted\".",
+			"RunTask should return the whole conversation: the reply in words, the user message "+
+				"that says it holds no submit_result call, then the good call with \"Result received.\".")
 	})
 }
