@@ -32,7 +32,7 @@ func studentCopy(t *testing.T, l *Lesson, extra string) string {
 	t.Helper()
 	dir := t.TempDir()
 	for _, name := range l.StudentFiles {
-		data, err := os.ReadFile(filepath.Join(l.SolutionDir(), name))
+		data, err := os.ReadFile(filepath.Join(solutionDir(t, l), name))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -120,13 +120,13 @@ func TestBuildOutOfTime(t *testing.T) {
 	l := base.lesson
 	tc := *base
 	tc.Limits = BuildLimits{Timeout: time.Nanosecond}
-	r := l.kit.Check(context.Background(), l, Source{Dir: l.SolutionDir()}, Options{Toolchain: &tc, WorkDir: t.TempDir()})
+	r := l.kit.Check(context.Background(), l, Source{Dir: solutionDir(t, l)}, Options{Toolchain: &tc, WorkDir: t.TempDir()})
 	if r.Status != StatusNoCompile || !strings.Contains(r.Message, "Compiling your code took longer than 1ns, the limit") {
 		t.Errorf("a step over its time limit: status %s, message %q; want nocompile, saying it took longer than 1ns", r.Status, r.Message)
 	}
 	ctx, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
 	defer cancel()
-	r = l.kit.Check(ctx, l, Source{Dir: l.SolutionDir()}, Options{Toolchain: base, WorkDir: t.TempDir()})
+	r = l.kit.Check(ctx, l, Source{Dir: solutionDir(t, l)}, Options{Toolchain: base, WorkDir: t.TempDir()})
 	if r.Status != StatusNoCompile || !strings.Contains(r.Message, "used up the time this copy had") {
 		t.Errorf("a copy out of time: status %s, message %q; want nocompile, saying it used up its time", r.Status, r.Message)
 	}

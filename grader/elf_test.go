@@ -59,7 +59,7 @@ func TestLoaderNeeds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, shown, fail := tc.lesson.studentFiles(Source{Dir: tc.lesson.SolutionDir()})
+	files, shown, fail := tc.lesson.studentFiles(Source{Dir: solutionDir(t, tc.lesson)})
 	if fail != nil {
 		t.Fatal(fail.Message)
 	}

@@ -16,6 +16,8 @@ const ModulePath = "harnesslab"
 // Kit is a checkout of harnesslab: the lessons, their solutions and checks.
 type Kit struct {
 	Root string // the folder holding go.mod
+
+	gen generated // the lesson chain, generated from solutions/ when first asked for
 }
 
 // FindKit returns the kit that holds dir, looking in dir and its parents for

@@ -59,7 +59,7 @@ func TestLessonREADMEs(t *testing.T) {
 			t.Errorf("lesson %s: %v", l.Number, err)
 			continue
 		}
-		cells, err := l.RunCells(context.Background(), Source{Dir: l.SolutionDir()}, 20*time.Second)
+		cells, err := l.RunCells(context.Background(), Source{Dir: solutionDir(t, l)}, 20*time.Second)
 		if err != nil {
 			t.Errorf("lesson %s: %v", l.Number, err)
 			continue

@@ -38,8 +38,13 @@ type CheckInfo struct {
 	Script   string  // path of the .txtar file
 }
 
-// SolutionDir returns the folder of the lesson's reference solution.
-func (l *Lesson) SolutionDir() string { return filepath.Join(l.kit.Root, "solutions", l.Slug) }
+// SolutionDir returns the folder of the lesson's reference solution, whole:
+// generated from the chain's source in solutions/ (see package course).
+func (l *Lesson) SolutionDir() (string, error) { return l.kit.generatedDir("solutions", l.Slug) }
+
+// SourceDir returns the folder of what the lesson adds to the chain, the
+// source its starter and solution are generated from: solutions/<slug>.
+func (l *Lesson) SourceDir() string { return filepath.Join(l.kit.Root, "solutions", l.Slug) }
 
 // ChecksDir returns the folder of the lesson's check program and scripts.
 func (l *Lesson) ChecksDir() string { return filepath.Join(l.kit.Root, "grader", "checks", l.Number) }

@@ -49,7 +49,11 @@ func DiffLessons(prev, l *Lesson) ([]FileChange, error) {
 		fc := FileChange{File: name}
 		var before, beforeGaps map[string]Decl
 		if prev != nil {
-			before, err = readDeclsIfAny(filepath.Join(prev.SolutionDir(), name))
+			solution, err := prev.SolutionDir()
+			if err != nil {
+				return nil, err
+			}
+			before, err = readDeclsIfAny(filepath.Join(solution, name))
 			if err != nil {
 				return nil, err
 			}

@@ -10,17 +10,14 @@ import (
 // lesson 02 is all new.
 func TestDiffLessons(t *testing.T) {
 	gap := func(name string) string {
-		return "func " + name + "() int {\n\t// --- your code ---\n\tpanic(\"" + name + ": not written yet\")\n\t// --- end ---\n}\n"
-	}
-	filled := func(name string) string {
-		return "func " + name + "() int {\n\t// --- your code ---\n\treturn 1\n\t// --- end ---\n}\n"
+		return "func " + name + "() int {\n\t// --- your code ---\n\treturn 1\n\t// --- starter ---\n\tpanic(\"" + name + ": not written yet\")\n\t// --- end ---\n}\n"
 	}
 	kit, l1 := fakeKit(t, map[string]string{
-		"lessons/02-next/lesson.json":                 `{"number": "02", "title": "Next", "package": "harness", "student_files": ["harness.go", "tools.go"]}`,
-		"grader/testdata/starters/01-fake/harness.go": "package harness\n\n" + gap("Old") + "\nfunc Same() int { return 2 }\n\nfunc Edited() int { return 3 }\n\nfunc Dropped() {}\n",
-		"solutions/01-fake/harness.go":                "package harness\n\n" + filled("Old") + "\nfunc Same() int { return 2 }\n\nfunc Edited() int { return 3 }\n\nfunc Dropped() {}\n",
-		"grader/testdata/starters/02-next/harness.go": "package harness\n\nfunc Old() int { return 1 }\n\nfunc Same() int { return 2 }\n\nfunc Edited() int { return 4 }\n\ntype Given struct{}\n\n" + gap("Fresh"),
-		"grader/testdata/starters/02-next/tools.go":   "package harness\n\n" + gap("Tool") + "\nfunc (g *Given) Help() {}\n",
+		"lessons/02-next/lesson.json":  `{"number": "02", "title": "Next", "package": "harness", "student_files": ["harness.go", "tools.go"]}`,
+		"solutions/01-fake/harness.go": "package harness\n\n" + gap("Old") + "\nfunc Same() int { return 2 }\n\nfunc Edited() int { return 3 }\n\nfunc Dropped() {}\n",
+		// lesson 02 changes harness.go: a patch of what it adds, changes and removes
+		"solutions/02-next/harness.go": "package harness\n//course:remove Dropped\n\nfunc Edited() int { return 4 }\n\ntype Given struct{}\n\n" + gap("Fresh"),
+		"solutions/02-next/tools.go":   "package harness\n\n" + gap("Tool") + "\nfunc (g *Given) Help() {}\n",
 	})
 	l2, err := kit.Lesson("02")
 	if err != nil {
@@ -60,7 +57,7 @@ func TestDiffLessons(t *testing.T) {
 	if h.New || !tools.New {
 		t.Errorf("harness.go is not new (New=%v); tools.go is (New=%v)", h.New, tools.New)
 	}
-	if h.Gaps[0].Line != 11 {
-		t.Errorf("Fresh is on line 11 of the starter; got %d", h.Gaps[0].Line)
+	if h.Gaps[0].Line != 13 {
+		t.Errorf("Fresh is on line 13 of the starter; got %d", h.Gaps[0].Line)
 	}
 }

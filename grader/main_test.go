@@ -58,3 +58,23 @@ func stuckForever() {
 func fakeEnv(req *checkRequest) []string {
 	return append(req.env(Options{CheckTimeout: time.Minute}, true), envFakeProgram+"=1")
 }
+
+// solutionDir returns the folder of l's generated reference solution.
+func solutionDir(t testing.TB, l *Lesson) string {
+	t.Helper()
+	dir, err := l.SolutionDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// starterDir returns the folder of l's generated pristine starter.
+func starterDir(t testing.TB, l *Lesson) string {
+	t.Helper()
+	dir, err := l.StarterDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}

@@ -32,7 +32,7 @@ func TestRaceBuildPassesSolution(t *testing.T) {
 	tc := raceToolchain(t)
 	l := tc.lesson
 	work := t.TempDir()
-	r := l.kit.Check(context.Background(), l, Source{Dir: l.SolutionDir()}, Options{Toolchain: tc, WorkDir: work})
+	r := l.kit.Check(context.Background(), l, Source{Dir: solutionDir(t, l)}, Options{Toolchain: tc, WorkDir: work})
 	if r.Status != StatusPassed {
 		t.Fatalf("the solution under -race: status %s (%s), want passed; %+v", r.Status, r.Message, r.Checks)
 	}

@@ -20,10 +20,6 @@ type Source struct {
 	// Shown is how messages name Dir, for example a submission's name when
 	// Dir is a temporary copy. Empty names Dir as given.
 	Shown string
-	// Base, when set, supplies the student files that Dir lacks. A known
-	// variant of a lesson with several student files holds only the files
-	// it changes; the others come from the solution.
-	Base string
 }
 
 // studentFiles returns the student files to build, as a map from the file's
@@ -40,9 +36,6 @@ func (l *Lesson) studentFiles(src Source) (map[string]string, map[string]string,
 	}
 	for _, name := range l.StudentFiles {
 		p := filepath.Join(src.Dir, name)
-		if _, err := os.Stat(p); err != nil && src.Base != "" {
-			p = filepath.Join(src.Base, name)
-		}
 		if _, err := os.Stat(p); err != nil {
 			if inPlace {
 				return nil, nil, failure(StatusMissing, fmt.Sprintf("%s is missing: lesson %s needs %s there (labrun reset %s puts the starter back)",

@@ -13,14 +13,14 @@ import (
 func TestKitFilesStayInsideSafeGo(t *testing.T) {
 	_, lessons := testKit(t)
 	for _, l := range lessons {
-		sources := map[string]Source{"starter": {Dir: l.StarterDir()}, "solution": {Dir: l.SolutionDir()}}
+		sources := map[string]Source{"starter": {Dir: starterDir(t, l)}, "solution": {Dir: solutionDir(t, l)}}
 		want := map[string]Status{}
 		variants, err := l.Variants()
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, v := range variants {
-			sources["variant "+v.Name] = Source{Dir: v.Dir, Base: l.SolutionDir()} // a variant holds only the files it changes
+			sources["variant "+v.Name] = Source{Dir: v.Dir}
 			if v.Status == StatusRejected || v.Status == StatusBadSource {
 				want["variant "+v.Name] = v.Status
 			}

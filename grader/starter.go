@@ -11,23 +11,24 @@ import (
 	"strings"
 )
 
-// StarterDir returns the folder of the lesson's pristine starter: the kit's
-// own copy of the student files as a student first gets them, kept in
-// grader/testdata/starters/<slug>. The student edits the lesson folder in
-// place; this copy stays as it was, so the kit can prove itself, reset a
-// lesson and show what a lesson adds, whatever the student has written.
-func (l *Lesson) StarterDir() string {
-	return filepath.Join(l.kit.Root, "grader", "testdata", "starters", l.Slug)
-}
+// StarterDir returns the folder of the lesson's pristine starter: the
+// student files as a student first gets them, generated from the chain's
+// source in solutions/ (see package course). The student edits the lesson
+// folder in place; this copy stays as it was, so the kit can prove itself,
+// reset a lesson and show what a lesson adds, whatever the student has
+// written.
+func (l *Lesson) StarterDir() (string, error) { return l.kit.generatedDir("starters", l.Slug) }
 
 // StarterFile returns the path of the pristine copy of the student file
-// name, or an error that says how to make it when the kit has none.
+// name.
 func (l *Lesson) StarterFile(name string) (string, error) {
-	p := filepath.Join(l.StarterDir(), name)
+	dir, err := l.StarterDir()
+	if err != nil {
+		return "", err
+	}
+	p := filepath.Join(dir, name)
 	if _, err := os.Stat(p); err != nil {
-		rel := filepath.Join("grader", "testdata", "starters", l.Slug)
-		return "", fmt.Errorf("lesson %s has no pristine copy of %s in %s: copy the starter there (mkdir -p %s && cp lessons/%s/%s %s/)",
-			l.Number, name, rel, rel, l.Slug, name, rel)
+		return "", fmt.Errorf("lesson %s has no starter for %s: is it in student_files of lessons/%s/lesson.json, with its source in solutions/? (%v)", l.Number, name, l.Slug, err)
 	}
 	return p, nil
 }

@@ -40,6 +40,7 @@ func fakeKit(t *testing.T, files map[string]string) (*Kit, *Lesson) {
 }
 
 const (
+	fakeSource   = "package harness\n\nfunc F() int {\n\t// --- your code ---\n\treturn 1\n\t// --- starter ---\n\tpanic(\"F: not written yet\")\n\t// --- end ---\n}\n"
 	fakeStarter  = "package harness\n\nfunc F() int {\n\t// --- your code ---\n\tpanic(\"F: not written yet\")\n\t// --- end ---\n}\n"
 	fakeSolution = "package harness\n\nfunc F() int {\n\t// --- your code ---\n\treturn 1\n\t// --- end ---\n}\n"
 )
@@ -48,9 +49,8 @@ const (
 // place, verify still proves the kit's own copy of the starter.
 func TestVerifyProvesThePristineStarter(t *testing.T) {
 	_, l := fakeKit(t, map[string]string{
-		"lessons/01-fake/harness.go":                  fakeSolution, // the student's work
-		"solutions/01-fake/harness.go":                fakeSolution,
-		"grader/testdata/starters/01-fake/harness.go": fakeStarter,
+		"lessons/01-fake/harness.go":   fakeSolution, // the student's work
+		"solutions/01-fake/harness.go": fakeSource,
 	})
 	src, missing := l.starterSource()
 	if len(missing) > 0 {
@@ -72,16 +72,17 @@ func TestVerifyProvesThePristineStarter(t *testing.T) {
 	}
 }
 
-// TestVerifyNamesAMissingPristineStarter: a lesson without its pristine copy
-// is proved from its folder, and verify says how to make the copy.
-func TestVerifyNamesAMissingPristineStarter(t *testing.T) {
+// TestVerifyNamesAMissingSource: a lesson whose new file has no source in
+// solutions/ is proved from its folder, and verify says where the source
+// goes.
+func TestVerifyNamesAMissingSource(t *testing.T) {
 	_, l := fakeKit(t, map[string]string{"lessons/01-fake/harness.go": fakeStarter})
 	src, missing := l.starterSource()
 	if src.Dir != "" || len(missing) != 1 {
 		t.Fatalf("starterSource = %+v, %v; want the lesson folder and one error", src, missing)
 	}
-	if msg := missing[0].Error(); !strings.Contains(msg, "cp lessons/01-fake/harness.go grader/testdata/starters/01-fake/") {
-		t.Errorf("the error should say how to make the copy; it says: %s", msg)
+	if msg := missing[0].Error(); !strings.Contains(msg, filepath.Join("solutions", "01-fake", "harness.go")) {
+		t.Errorf("the error should name where the source goes; it says: %s", msg)
 	}
 }
 
@@ -120,11 +121,12 @@ func TestCheckInPlaceMissingFile(t *testing.T) {
 	}
 }
 
-// TestWorkingStartersAreTheKitsCopies holds the kit's pristine copies equal
-// to the lesson folders. It runs where the lesson folders are as committed
-// (a fresh clone, CI, an author's tree) or when CI=true; on a student's
-// machine the lesson folders hold the student's work, and it stands aside.
-func TestWorkingStartersAreTheKitsCopies(t *testing.T) {
+// TestLessonFilesAreGenerated holds the student files committed in the
+// lesson folders equal to what the chain's source in solutions/ generates.
+// It runs where the lesson folders are as committed (a fresh clone, CI, an
+// author's tree) or when CI=true; on a student's machine the lesson folders
+// hold the student's work, and it stands aside.
+func TestLessonFilesAreGenerated(t *testing.T) {
 	k, lessons := testKit(t)
 	if os.Getenv("CI") == "" && !lessonsAsCommitted(k.Root) {
 		t.Skip("the lesson folders hold changes (a student's work, or an author's edit not yet committed); CI=true compares them with the kit's copies anyway")
@@ -137,7 +139,7 @@ func TestWorkingStartersAreTheKitsCopies(t *testing.T) {
 				continue
 			}
 			if !same {
-				t.Errorf("lesson %s: %s differs from its pristine copy in %s: copy the starter there again", l.Number, f, l.StarterDir())
+				t.Errorf("%s is stale: it is not what the source in solutions/ generates; run go run ./cmd/labrun author sync", filepath.Join("lessons", l.Slug, f))
 			}
 		}
 	}

@@ -2,17 +2,22 @@ package grader
 
 import (
 	"fmt"
+	"harnesslab/grader/course"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 )
 
-// Variant is a known version of a lesson's student files kept in
-// testdata/variants/NN/NAME, with the outcome it must get.
+// Variant is a known version of a lesson's student files, with the outcome
+// it must get. It is kept in testdata/variants/NN/NAME as a patch over the
+// reference solution: each .go file there holds only the declarations the
+// variant writes differently (see course.Apply), so a fix to the solution
+// reaches every variant.
 type Variant struct {
 	Name   string   // the folder name: passing, nocompile, wrong_cached_calls, ...
-	Dir    string   // the folder holding the student files
+	Patch  string   // the folder holding its patches and expect.txt
+	Dir    string   // the folder holding its student files, whole (generated)
 	Reason string   // expect.txt's first comment line: the mistake it makes
 	Status Status   // the status it must get
 	Fails  []string // exactly the checks it must fail, sorted
@@ -45,6 +50,9 @@ func (l *Lesson) Variants() ([]*Variant, error) {
 		if err != nil {
 			return nil, err
 		}
+		if v.Dir, err = l.writeVariant(v.Patch); err != nil {
+			return nil, err
+		}
 		out = append(out, v)
 	}
 	return out, nil
@@ -56,7 +64,7 @@ func readVariant(dir string) (*Variant, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read variant: %w", err)
 	}
-	v := &Variant{Name: filepath.Base(dir), Dir: dir}
+	v := &Variant{Name: filepath.Base(dir), Patch: dir}
 	for _, line := range strings.Split(string(data), "\n") {
 		line = strings.TrimSpace(line)
 		if text, ok := strings.CutPrefix(line, "#"); ok {
@@ -81,4 +89,32 @@ func readVariant(dir string) (*Variant, error) {
 	}
 	sort.Strings(v.Fails)
 	return v, nil
+}
+
+// writeVariant writes the variant whose patches are in dir over the
+// lesson's reference solution, and returns the folder of its whole files.
+func (l *Lesson) writeVariant(dir string) (string, error) {
+	c, err := l.kit.Course()
+	if err != nil {
+		return "", err
+	}
+	ref := c.Lesson(l.Slug)
+	if ref == nil {
+		return "", fmt.Errorf("variant %s: lesson %s is not in the generated course", dir, l.Slug)
+	}
+	files := map[string][]byte{}
+	for _, name := range l.StudentFiles {
+		files[name] = ref.Solution[name]
+		patch, err := os.ReadFile(filepath.Join(dir, name))
+		if os.IsNotExist(err) {
+			continue
+		}
+		if err != nil {
+			return "", fmt.Errorf("read variant: %w", err)
+		}
+		if files[name], err = course.Apply(filepath.Join(dir, name), ref.Solution[name], patch); err != nil {
+			return "", fmt.Errorf("variant %s: %w", filepath.Base(dir), err)
+		}
+	}
+	return writeOnce("variant-"+hashFiles(files), files)
 }

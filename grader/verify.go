@@ -72,12 +72,16 @@ func (k *Kit) verifyLesson(ctx context.Context, l *Lesson, opts Options, progres
 	for _, err := range missing {
 		add("%v", err)
 	}
+	solution, err := l.SolutionDir()
+	if err != nil {
+		add("%v", err)
+	}
 	for _, f := range l.StudentFiles {
 		path := filepath.Join(starter.Dir, f)
 		if starter.Dir == "" {
 			path = l.WorkFile(f)
 		}
-		if err := sameOutsideGaps(path, filepath.Join(l.SolutionDir(), f)); err != nil {
+		if err := sameOutsideGaps(path, filepath.Join(solution, f)); err != nil {
 			add("%v", err)
 		}
 	}
@@ -93,7 +97,7 @@ func (k *Kit) verifyLesson(ctx context.Context, l *Lesson, opts Options, progres
 			}
 			return nil
 		}},
-		{"solution", Source{Dir: l.SolutionDir()}, func(r *Result) []string {
+		{"solution", Source{Dir: solution}, func(r *Result) []string {
 			p.SolutionPassed = r.Status == StatusPassed
 			if !p.SolutionPassed {
 				return []string{fmt.Sprintf("the solution should pass every check; it got %s: %s %s", r.Status, r.Message, strings.Join(r.FailedChecks(), " "))}
@@ -103,7 +107,7 @@ func (k *Kit) verifyLesson(ctx context.Context, l *Lesson, opts Options, progres
 	}
 	killed := map[string]bool{}
 	for _, v := range variants {
-		jobs = append(jobs, job{"variant " + v.Name, Source{Dir: v.Dir, Base: l.SolutionDir()}, func(r *Result) []string {
+		jobs = append(jobs, job{"variant " + v.Name, Source{Dir: v.Dir}, func(r *Result) []string {
 			var out []string
 			if r.Status != v.Status {
 				out = append(out, fmt.Sprintf("variant %s should get %s; it got %s: %s", v.Name, v.Status, r.Status, firstLines(r.Message, 3)))
@@ -157,9 +161,9 @@ func (k *Kit) verifyLesson(ctx context.Context, l *Lesson, opts Options, progres
 	return p
 }
 
-// starterSource is the starter verify proves: the kit's pristine copy, or,
-// for a lesson that keeps none yet, the lesson folder, with an error per
-// missing file that says how to make the copy.
+// starterSource is the starter verify proves: the pristine copy generated
+// from the chain's source, or, when that fails, the lesson folder, with an
+// error per file that says what went wrong.
 func (l *Lesson) starterSource() (Source, []error) {
 	var missing []error
 	for _, f := range l.StudentFiles {
@@ -170,7 +174,8 @@ func (l *Lesson) starterSource() (Source, []error) {
 	if len(missing) > 0 {
 		return Source{}, missing
 	}
-	return Source{Dir: l.StarterDir()}, nil
+	dir, _ := l.StarterDir()
+	return Source{Dir: dir}, nil
 }
 
 var gapRegion = regexp.MustCompile(`(?s)// --- your code ---.*?// --- end ---`)

@@ -93,7 +93,11 @@ func (s *Site) referenceCells(ctx context.Context, l *grader.Lesson) ([]grader.C
 	if c, ok := s.cells[l.Number]; ok {
 		return c, nil
 	}
-	cells, err := l.RunCells(ctx, grader.Source{Dir: l.SolutionDir()}, s.cellTimeout())
+	solution, err := l.SolutionDir()
+	if err != nil {
+		return nil, err
+	}
+	cells, err := l.RunCells(ctx, grader.Source{Dir: solution}, s.cellTimeout())
 	if err != nil {
 		return nil, err
 	}

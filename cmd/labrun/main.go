@@ -78,11 +78,12 @@ func init() {
 		"run":        {"run NN [DIR] --model anthropic:MODEL|openai:MODEL [--base-url URL] [--transcript FILE]", "play lesson NN's scenario with your harness against a real model", runRun},
 		"serve":      {"serve [--addr PORT] [--report DIR] [--open]", "serve the lessons, your checks and a class's grades as web pages on 127.0.0.1", runServe},
 		"export":     {"export --html DIR [--report DIR]", "write the pages of labrun serve as a static site into DIR", runExport},
+		"author":     {authorUsage, "for course authors: write lessons/ from the chain's source in solutions/ (--check: list what is stale)", runAuthor},
 		"verify":     {"verify [NN...]", "prove the kit: starters fail, solutions pass, every check can fail", runVerify},
 	}
 }
 
-var order = []string{"list", "show", "check", "watch", "hint", "diff", "reset", "pack", "serve", "run", "verify", "grade", "merge", "gradescope", "export"}
+var order = []string{"list", "show", "check", "watch", "hint", "diff", "reset", "pack", "serve", "run", "verify", "author", "grade", "merge", "gradescope", "export"}
 
 // run runs the subcommand args[0]. With no arguments it explains itself on
 // stderr and exits 2, as for any other wrong use.

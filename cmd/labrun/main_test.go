@@ -32,12 +32,14 @@ func TestScripts(t *testing.T) {
 	if err != nil {
 		cache = t.TempDir()
 	}
+	starters := generatedStarters(t, root)
 	testscript.Run(t, testscript.Params{
 		Dir:  "testdata/script",
 		Cmds: scriptCmds,
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("HARNESSLAB_ROOT", root)
 			env.Setenv("KIT", root)
+			env.Setenv("STARTERS", starters) // the pristine starters, generated from solutions/
 			// the student's progress goes to the script's own folder, not the kit's .labrun
 			env.Setenv("LABRUN_STATE", env.WorkDir+"/.labrun")
 			// go build needs a real cache and module cache: the tests share the user's.
@@ -53,4 +55,23 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 	})
+}
+
+// generatedStarters returns the folder that holds every lesson's pristine
+// starter (NN-slug/harness.go, ...), generated from the kit at root.
+func generatedStarters(t *testing.T, root string) string {
+	t.Helper()
+	kit, err := grader.FindKit(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := kit.Lesson("01")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, err := l.StarterDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return filepath.Dir(dir)
 }

@@ -77,7 +77,11 @@ func lessonPage(l *grader.Lesson, mine bool) (grader.Page, error) {
 	if err != nil {
 		return nil, err
 	}
-	ref, err := l.RunCells(context.Background(), grader.Source{Dir: l.SolutionDir()}, 10*time.Second)
+	solution, err := l.SolutionDir()
+	if err != nil {
+		return nil, err
+	}
+	ref, err := l.RunCells(context.Background(), grader.Source{Dir: solution}, 10*time.Second)
 	if err != nil {
 		return nil, err
 	}

@@ -167,7 +167,11 @@ func warmUp(ctx context.Context, cfg Config, work string) (*grader.Toolchain, er
 		return nil, fmt.Errorf("grade: %w", err)
 	}
 	tc.Limits.Memory = cfg.Memory // compiling and linking a submission is its work too
-	r := cfg.Kit.Check(ctx, cfg.Lesson, grader.Source{Dir: cfg.Lesson.SolutionDir()}, checkOptions(cfg, tc, dir))
+	solution, err := cfg.Lesson.SolutionDir()
+	if err != nil {
+		return nil, fmt.Errorf("grade: %w", err)
+	}
+	r := cfg.Kit.Check(ctx, cfg.Lesson, grader.Source{Dir: solution}, checkOptions(cfg, tc, dir))
 	if ctx.Err() != nil {
 		return nil, fmt.Errorf("grade: stopped while checking the kit's own solution: %w", ctx.Err())
 	}

@@ -15,6 +15,10 @@ const System = "You are a helpful assistant."
 func UserMessage(text string) lab.Message {
 	// --- your code ---
 	return lab.Message{Role: lab.RoleUser, Content: text}
+	// --- starter ---
+	// A user message keeps its words in Content. lab.Message's comment says
+	// which fields each role uses.
+	panic("UserMessage: not written yet")
 	// --- end ---
 }
 
@@ -27,6 +31,13 @@ func TextOf(message lab.Message) string {
 		if block.Type == lab.TextBlock {
 			words.WriteString(block.Text)
 		}
+	}
+	// --- starter ---
+	// Go through message.Blocks in order and write the Text of each text
+	// block into words. A toolCall block is not words: leave it out.
+	// (Until you replace this loop, any message with blocks stops here.)
+	for range message.Blocks {
+		panic("TextOf: not written yet")
 	}
 	// --- end ---
 	return words.String()
@@ -41,5 +52,11 @@ func Chat(model lab.Model, messages []lab.Message, text string) ([]lab.Message, 
 	reply := model.Complete(System, messages, nil)
 	messages = append(messages, reply)
 	return messages, TextOf(reply)
+	// --- starter ---
+	// 1. append your words to messages, as a user message
+	// 2. send System and the whole list to the model (no tools yet: nil)
+	// 3. append the reply exactly as it came, blocks and all
+	// 4. return the grown list and the words of the reply
+	panic("Chat: not written yet")
 	// --- end ---
 }

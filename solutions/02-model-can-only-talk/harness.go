@@ -3,20 +3,6 @@
 // by lesson.
 package harness
 
-import (
-	"strings"
-
-	"harnesslab/lab"
-)
-
-// System is the standing instruction every request carries.
-const System = "You are a helpful assistant."
-
-// UserMessage returns the message that says text on the user's behalf.
-func UserMessage(text string) lab.Message {
-	return lab.Message{Role: lab.RoleUser, Content: text}
-}
-
 // TextOf returns the words of an assistant message: the text of its text
 // blocks, in order, run together.
 func TextOf(message lab.Message) string {
@@ -40,6 +26,10 @@ func ToolCalls(message lab.Message) []lab.Block {
 		}
 	}
 	return calls
+	// --- starter ---
+	// Keep the blocks whose Type is lab.ToolCallBlock, in order. Work them out
+	// from message.Blocks every time, and keep them nowhere else.
+	panic("ToolCalls: not written yet")
 	// --- end ---
 }
 
@@ -100,6 +90,11 @@ func RunTool(tools []lab.Tool, call lab.Block) lab.Message {
 		Content:    content,
 		IsError:    false,
 	}
+	// --- starter ---
+	// findTool, just above, finds the tool by name. Hand its Execute the call's
+	// arguments as they are; if Execute returns an error, panic(err) for now.
+	// Then return the toolResult message: which of its fields come from the call?
+	panic("RunTool: not written yet")
 	// --- end ---
 }
 
@@ -122,5 +117,8 @@ func Chat(model lab.Model, messages []lab.Message, text string, tools []lab.Tool
 		messages = append(messages, reply)
 	}
 	return messages, TextOf(reply)
+	// --- starter ---
+	// Then return the list, and the words of the last reply.
+	panic("Chat: not written yet")
 	// --- end ---
 }

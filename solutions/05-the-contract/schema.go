@@ -68,6 +68,14 @@ func validateAt(schema lab.Schema, value any, path string) error {
 		}
 	}
 	return nil
+	// --- starter ---
+	// Rules 1, 2 and 3 here, each with problem(path, ...) in the words the
+	// lesson gives; then, for an object (map[string]any), validateObject; for
+	// an array ([]any) with a schema under "items", each item by that schema,
+	// at path + "/" + its index. jsonType, describe, listOf, containsValue and
+	// number are there to help.
+	_ = strconv.Itoa // strconv.Itoa writes an index; delete this line when you use strconv
+	panic("validateAt: not written yet")
 	// --- end ---
 }
 
@@ -100,6 +108,14 @@ func validateObject(schema lab.Schema, object map[string]any, path string) error
 		}
 	}
 	return nil
+	// --- starter ---
+	// Rule 4: lab.Required(schema), in order; a name the object lacks is
+	// "required but missing" at path + "/" + name. Rule 5: only when
+	// schema["additionalProperties"] is the bool false. Rule 6: validateAt for
+	// each name the object has and properties describes. Rules 5 and 6 go by
+	// sorted names: ranging over a map gives a different order every time.
+	_ = sort.Strings // sort.Strings puts names in order; delete this line when you use sort
+	panic("validateObject: not written yet")
 	// --- end ---
 }
 
@@ -134,6 +150,10 @@ func jsonType(value any) string {
 		return "integer"
 	}
 	return fmt.Sprintf("%T", value)
+	// --- starter ---
+	// A type switch on value. Numbers arrive as float64 from JSON, and as any
+	// of Go's int types from Go code: both can be an "integer".
+	panic("jsonType: not written yet")
 	// --- end ---
 }
 
@@ -238,5 +258,10 @@ func InWorkspace(path string) error {
 		}
 	}
 	return nil
+	// --- starter ---
+	// Refuse "", a path that starts with "/", and a path with a part that is
+	// exactly ".." (split it at "/"). Say what to do instead.
+	_ = strings.Split // strings.Split cuts a path into parts; delete this line when you use strings
+	panic("InWorkspace: not written yet")
 	// --- end ---
 }

@@ -66,6 +66,16 @@ func Preview(output, artifact string) string {
 	fmt.Fprintf(&b, cutMarker, cut, len(lines), HeadLines, last-1, artifact)
 	b.WriteString(strings.Join(lines[last:], ""))
 	return b.String()
+	// --- starter ---
+	// Split the output with splitLines. Not big (HeadLines+TailLines lines or
+	// fewer)? Return it as it is. Otherwise write, one after the other:
+	//   - the first HeadLines lines, exactly as they are;
+	//   - cutMarker, filled in with: how many lines were cut, how many lines
+	//     the output has, the offset of the first line cut (counting from 0),
+	//     the offset of the last line cut, and artifact;
+	//   - the last TailLines lines, exactly as they are (the very last may have
+	//     no "\n": keep it that way).
+	panic("Preview: not written yet")
 	// --- end ---
 }
 
@@ -104,6 +114,17 @@ func KeepBigOutputs(tools []lab.Tool, ws *lab.Workspace) []lab.Tool {
 		wrapped[i] = tool
 	}
 	return wrapped
+	// --- starter ---
+	// Return a new slice: one copy of each tool, in order, whose Execute runs
+	// the tool's own Execute and then:
+	//   - on an error, or an output that is not big (isBig), returns exactly
+	//     what the tool returned;
+	//   - otherwise saves the whole output with ws.WriteText at the next free
+	//     artifactPath (1, 2, 3, ... counted for this call of KeepBigOutputs,
+	//     skipping any path ws.Paths already lists) and returns
+	//     Preview(output, thatPath) with no error.
+	// Change nothing in tools itself: the caller may still use them unwrapped.
+	panic("KeepBigOutputs: not written yet")
 	// --- end ---
 }
 
@@ -142,6 +163,17 @@ func CutItems(list string, maxChars int) (string, error) {
 	}
 	array := "[" + strings.Join(kept, ",") + "]"
 	return fmt.Sprintf(itemsEnvelope, array, len(items), len(items)-len(kept)), nil
+	// --- starter ---
+	// json.Unmarshal the list into a []json.RawMessage: each element is then
+	// one whole item, exactly as written. Not an array (an object, null, not
+	// JSON at all)? Return the error fmt.Errorf("not a JSON array: %q", clip(list)).
+	// Then keep items from the first, each made compact with json.Compact into
+	// a bytes.Buffer, while "[" + the kept items joined by "," + "]" is at most
+	// maxChars characters long. Stop at the first item that does not fit, even
+	// if a smaller one comes after it. Return itemsEnvelope filled in with that
+	// array, the number of items in the list, and how many were dropped.
+	_, _ = json.Compact, bytes.NewBuffer // delete this line when you use json and bytes
+	panic("CutItems: not written yet")
 	// --- end ---
 }
 
@@ -191,6 +223,15 @@ func Page(text string, offset, limit int) (string, error) {
 		return page + fmt.Sprintf(pageMore, offset, end-1, len(lines), end), nil
 	}
 	return page + fmt.Sprintf(pageEnd, offset, end-1, len(lines)), nil
+	// --- starter ---
+	// In this order: offset below 0, limit below 1, and then (for a text with
+	// lines) an offset at or past the end are errors, worded as above. An empty
+	// text at offset 0 is the page pageEmpty. Otherwise take the lines from
+	// offset on, at most min(limit, PageLines) of them, add a "\n" if the last
+	// one has none, and end with a footer: pageMore (first offset shown, last
+	// offset shown, lines in the text, next offset) if lines are left, or
+	// pageEnd (first offset shown, last offset shown, lines in the text).
+	panic("Page: not written yet")
 	// --- end ---
 }
 
@@ -236,6 +277,15 @@ func Search(ws *lab.Workspace, query string) (string, error) {
 		fmt.Fprintf(&b, hitsMore, hits-MaxHits)
 	}
 	return b.String(), nil
+	// --- starter ---
+	// An empty query: return the error worded as above. Otherwise, for each
+	// path of ws.Paths(), read the file once with ws.ReadText, and for each of
+	// its lines (splitLines) that contains query, write hitLine: the path, the
+	// line's offset in its file (counting from 0), the line without its "\n".
+	// Write at most MaxHits of them, but count them all: if there were more,
+	// end with hitsMore (how many were not shown). No match at all: return
+	// hitsNone with the query.
+	panic("Search: not written yet")
 	// --- end ---
 }
 

@@ -82,6 +82,12 @@ func Decide(p Policy, name string) (Verdict, string) {
 		return Deny, name + " is irreversible"
 	}
 	return Deny, name + " has no effect class"
+	// --- starter ---
+	// slices.Contains(p.Allowed, name) says whether name is on the allow-list;
+	// p.Effects[name] is its class, or "" if it has none (even when p.Effects
+	// is nil: reading a nil map is fine in Go, writing to one panics).
+	_ = slices.Contains[[]string] // delete this line when you use slices
+	panic("Decide: not written yet")
 	// --- end ---
 }
 
@@ -119,5 +125,20 @@ func Gate(tools []lab.Tool, p Policy, ask AskFunc, log *PolicyLog) []lab.Tool {
 		guarded[i] = tool
 	}
 	return guarded
+	// --- starter ---
+	// Return a new slice: one copy of each tool, in the same order, with the
+	// same Name, Description and Parameters, whose Execute first asks
+	// Decide(p, name). Keep the old Execute in a variable of its own and call
+	// that: a copy whose Execute calls its own Execute calls itself forever.
+	//   Allow: run the old Execute with the arguments, and return what it returns.
+	//   Deny:  do not run it; add PolicyEntry{Tool, Args, Verdict: Deny, Reason} to
+	//          log.Entries and return the error
+	//          "denied by policy: <reason>; do not ask for it again".
+	//   Ask (lab 2): call ask(name, args) once, if ask is not nil; add
+	//          PolicyEntry{Tool, Args, Verdict: Ask, Reason, Approved: the answer};
+	//          on yes run the old Execute; otherwise return the error
+	//          "not approved: a person said no to <name>; do not ask for it again".
+	_ = fmt.Errorf // fmt.Errorf writes the errors; delete this line when you use fmt
+	panic("Gate: not written yet")
 	// --- end ---
 }

@@ -106,6 +106,12 @@ func Luhn(number string) bool {
 		sum += d
 	}
 	return sum%10 == 0
+	// --- starter ---
+	// From the last digit leftwards, double every second digit; a doubled
+	// digit over 9 has 9 taken off. The number passes when the sum of all the
+	// digits is a multiple of 10. Spaces and hyphens are skipped; any other
+	// character, or fewer than two digits, and it fails.
+	panic("Luhn: not written yet")
 	// --- end ---
 }
 
@@ -131,6 +137,14 @@ func Redact(text string) (string, []string) {
 		return match
 	})
 	return clean, found
+	// --- starter ---
+	// personal (above) finds every candidate, left to right. For each one:
+	// it holds an @: an e-mail address, EmailMark; it starts with +: a phone
+	// number, PhoneMark; otherwise it is a run of digits, and it is a card
+	// number (CardMark) only if it passes Luhn; if not, it stays as it was.
+	// found lists Email, Phone or Card for each one replaced, in text order.
+	_ = strings.Contains // strings helps here; delete this line when you use it
+	panic("Redact: not written yet")
 	// --- end ---
 }
 
@@ -166,6 +180,15 @@ func RedactTools(tools []lab.Tool, log *Log) []lab.Tool {
 		guarded[i] = tool
 	}
 	return guarded
+	// --- starter ---
+	// Return a new list; the tools handed in stay as they were. Each copy
+	// keeps Name, Description and Parameters, and its Execute runs the
+	// original, then redacts what comes back: the text, the text of the error
+	// (as a new error), and the text of a panic (recover it, and return it as
+	// an error). Every item redacted is log.Add(RedactGuard, the tool's name,
+	// the kind Redact found).
+	_ = errors.New // you will need errors.New; delete this line when you use it
+	panic("RedactTools: not written yet")
 	// --- end ---
 }
 
@@ -183,6 +206,17 @@ func CheckInput(text string) error {
 		return errors.New("the question holds a card number; take it out and ask again")
 	}
 	return nil
+	// --- starter ---
+	// In this order, the first that applies:
+	//   1. blank (nothing but spaces and newlines): "the question is empty"
+	//   2. more than MaxInput characters (count runes, not bytes):
+	//      "the question is N characters long; the most this harness sends is 2000"
+	//   3. Redact finds a card number in it:
+	//      "the question holds a card number; take it out and ask again"
+	// Otherwise nil. Phone numbers and e-mail addresses in a question pass.
+	_ = utf8.RuneCountInString // counts characters; delete this line when you use it
+	_ = fmt.Errorf             // delete this line when you use fmt
+	panic("CheckInput: not written yet")
 	// --- end ---
 }
 
@@ -226,6 +260,14 @@ func UncitedFigures(answer string, messages []lab.Message) []string {
 		}
 	}
 	return uncited
+	// --- starter ---
+	// figure and citation (above) find figures and citations. Take the
+	// citations out of the way first: the 2 of [c2] is not a figure. For each
+	// figure, the citation that counts is the first one after it. It backs
+	// the figure if messages hold a toolResult for that call id, with IsError
+	// false, whose Content has the very same figure among its own figures
+	// (200 is not backed by "4,200"). Return the figures not backed, in order.
+	panic("UncitedFigures: not written yet")
 	// --- end ---
 }
 
@@ -260,5 +302,18 @@ func GuardedChat(model lab.Model, messages []lab.Message, text string, tools []l
 		return messages, Result{Status: Withheld, Steps: result.Steps}
 	}
 	return messages, result
+	// --- starter ---
+	// 1. CheckInput(text). If it fails: log.Add(InputGuard, "question",
+	//    the error's text) and return messages as they were, with
+	//    Result{Status: Refused}. The model is not asked.
+	// 2. Chat, with the tools wrapped by RedactTools(tools, log).
+	// 3. Not answered (gave up)? Return what Chat returned.
+	// 4. For each figure UncitedFigures names: log.Add(OutputGuard, "answer",
+	//    "uncited figure " + the figure). For each kind Redact finds in the
+	//    answer: log.Add(OutputGuard, "answer", kind).
+	// 5. If anything was logged in step 4, the answer is withheld: return the
+	//    list as Chat left it with Result{Status: Withheld, Steps: its steps}.
+	//    Otherwise return what Chat returned.
+	panic("GuardedChat: not written yet")
 	// --- end ---
 }

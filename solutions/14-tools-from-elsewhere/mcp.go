@@ -54,6 +54,8 @@ func (e *RPCError) Error() string {
 func ToolName(server, tool string) string {
 	// --- your code ---
 	return server + NameSeparator + tool
+	// --- starter ---
+	panic("ToolName: not written yet")
 	// --- end ---
 }
 
@@ -123,6 +125,8 @@ func ConnectMCP(server string, r io.Reader, w io.Writer) (*MCPClient, error) {
 		return nil, fmt.Errorf("initialize %s: %w", server, err)
 	}
 	return c, nil
+	// --- starter ---
+	panic("ConnectMCP: not written yet")
 	// --- end ---
 }
 
@@ -160,6 +164,8 @@ func (c *MCPClient) Call(method string, params any) (json.RawMessage, error) {
 		}
 		return m.Result, nil
 	}
+	// --- starter ---
+	panic("Call: not written yet")
 	// --- end ---
 }
 
@@ -212,6 +218,8 @@ func (c *MCPClient) Tools() ([]lab.Tool, error) {
 		})
 	}
 	return tools, nil
+	// --- starter ---
+	panic("Tools: not written yet")
 	// --- end ---
 }
 
@@ -243,6 +251,8 @@ func (c *MCPClient) callTool(name string, args lab.Args) (string, error) {
 		return "", errors.New(text)
 	}
 	return text, nil
+	// --- starter ---
+	panic("callTool: not written yet")
 	// --- end ---
 }
 
@@ -272,6 +282,8 @@ func ServeMCP(tools []lab.Tool, r io.Reader, w io.Writer) error {
 			return fmt.Errorf("read a request: %v", err)
 		}
 	}
+	// --- starter ---
+	panic("ServeMCP: not written yet")
 	// --- end ---
 }
 
@@ -302,6 +314,8 @@ func serveLine(tools []lab.Tool, line []byte) map[string]any {
 		return failure(m.ID, CodeMethodNotFound, "Method not found: "+m.Method)
 	}
 	return map[string]any{"jsonrpc": "2.0", "id": m.ID, "result": result}
+	// --- starter ---
+	panic("serveLine: not written yet")
 	// --- end ---
 }
 
@@ -343,5 +357,7 @@ func callResultOf(tools []lab.Tool, params json.RawMessage) callResult {
 	}
 	ran := RunTool(tools, lab.Block{Type: lab.ToolCallBlock, Name: asked.Name, Arguments: asked.Arguments})
 	return callResult{Content: []content{{Type: "text", Text: ran.Content}}, IsError: ran.IsError}
+	// --- starter ---
+	panic("callResultOf: not written yet")
 	// --- end ---
 }

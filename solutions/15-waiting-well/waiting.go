@@ -88,6 +88,8 @@ func RunCall(ctx context.Context, jobs []Job, call lab.Block, limit time.Duratio
 		return stopped(call)
 	}
 	return timedOut(call, limit)
+	// --- starter ---
+	panic("RunCall: not written yet")
 	// --- end ---
 }
 
@@ -106,6 +108,8 @@ func RunCallsWithin(ctx context.Context, jobs []Job, calls []lab.Block, limit ti
 		results = append(results, RunCall(ctx, jobs, call, limit))
 	}
 	return results
+	// --- starter ---
+	panic("RunCallsWithin: not written yet")
 	// --- end ---
 }
 
@@ -133,6 +137,8 @@ func RunLoopWithin(ctx context.Context, model lab.Model, messages []lab.Message,
 		return messages, Result{Status: Stopped, Steps: maxSteps}
 	}
 	return messages, Result{Status: GaveUp, Steps: maxSteps}
+	// --- starter ---
+	panic("RunLoopWithin: not written yet")
 	// --- end ---
 }
 
@@ -179,6 +185,8 @@ func ShowStream(stream *lab.Stream, show func(text string)) (lab.Message, error)
 		}
 	}
 	return lab.Reply(blocks...), nil
+	// --- starter ---
+	panic("ShowStream: not written yet")
 	// --- end ---
 }
 

@@ -1,11 +1,6 @@
-// Package harness is the code around the model: it holds the conversation and
-// talks to the model on the caller's behalf. You write it, lesson by lesson.
 package harness
 
 import "harnesslab/lab"
-
-// System is the standing instruction every request carries.
-const System = "You are a helpful assistant."
 
 // UserMessage returns the message that says text on the user's behalf.
 func UserMessage(text string) lab.Message {

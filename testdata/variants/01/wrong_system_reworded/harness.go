@@ -1,12 +1,4 @@
-// Package harness is the code around the model: it holds the conversation and
-// talks to the model on the caller's behalf. You write it, lesson by lesson.
 package harness
-
-import (
-	"strings"
-
-	"harnesslab/lab"
-)
 
 // System is the standing instruction every request carries.
 const System = "You are a helpful assistant. Remember what the user tells you, such as their name."

@@ -1,5 +1,3 @@
-// Package harness is the code around the model: it holds the conversation and
-// talks to the model on the caller's behalf. You write it, lesson by lesson.
 package harness
 
 import (
@@ -8,9 +6,6 @@ import (
 
 	"harnesslab/lab"
 )
-
-// System is the standing instruction every request carries.
-const System = "You are a helpful assistant."
 
 // UserMessage returns the message that says text on the user's behalf.
 func UserMessage(text string) lab.Message {

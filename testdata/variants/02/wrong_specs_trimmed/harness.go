@@ -1,33 +1,4 @@
-// Package harness is the code around the model: it holds the conversation,
-// offers the tools and does the work the model asks for. You write it, lesson
-// by lesson.
 package harness
-
-import (
-	"strings"
-
-	"harnesslab/lab"
-)
-
-// System is the standing instruction every request carries.
-const System = "You are a helpful assistant."
-
-// UserMessage returns the message that says text on the user's behalf.
-func UserMessage(text string) lab.Message {
-	return lab.Message{Role: lab.RoleUser, Content: text}
-}
-
-// TextOf returns the words of an assistant message: the text of its text
-// blocks, in order, run together.
-func TextOf(message lab.Message) string {
-	var words strings.Builder
-	for _, block := range message.Blocks {
-		if block.Type == lab.TextBlock {
-			words.WriteString(block.Text)
-		}
-	}
-	return words.String()
-}
 
 // ToolCalls returns the toolCall blocks of a reply, in the order the model
 // wrote them. It works them out from the content every time it is asked.
@@ -56,36 +27,6 @@ func ToolSpecs(tools []lab.Tool) []lab.Spec {
 		specs = append(specs, lab.Spec{Name: tool.Name, Description: tool.Description, Parameters: tool.Parameters})
 	}
 	return specs
-}
-
-// MakeReadTool returns the read tool, over the workspace ws.
-func MakeReadTool(ws *lab.Workspace) lab.Tool {
-	return lab.Tool{
-		Name:        "read",
-		Description: "Read a text file and return its contents.",
-		Parameters: lab.Schema{
-			"type": "object",
-			"properties": lab.Schema{"path": lab.Schema{
-				"type":        "string",
-				"description": "Path of the file to read.",
-			}},
-			"required": []string{"path"},
-		},
-		Execute: func(arguments lab.Args) (string, error) {
-			path, _ := arguments["path"].(string)
-			return ws.ReadText(path)
-		},
-	}
-}
-
-// findTool returns the tool called name, and whether there is one.
-func findTool(tools []lab.Tool, name string) (lab.Tool, bool) {
-	for _, tool := range tools {
-		if tool.Name == name {
-			return tool, true
-		}
-	}
-	return lab.Tool{}, false
 }
 
 // RunTool runs the one tool that call names and returns the toolResult that

@@ -1,6 +1,3 @@
-// Package harness is the code around the model: it holds the conversation,
-// offers the tools and does the work the model asks for. You write it, lesson
-// by lesson.
 package harness
 
 import (
@@ -9,113 +6,6 @@ import (
 
 	"harnesslab/lab"
 )
-
-// System is the standing instruction every request carries.
-const System = "You are a helpful assistant."
-
-// UserMessage returns the message that says text on the user's behalf.
-func UserMessage(text string) lab.Message {
-	return lab.Message{Role: lab.RoleUser, Content: text}
-}
-
-// TextOf returns the words of an assistant message: the text of its text
-// blocks, in order, run together.
-func TextOf(message lab.Message) string {
-	var words strings.Builder
-	for _, block := range message.Blocks {
-		if block.Type == lab.TextBlock {
-			words.WriteString(block.Text)
-		}
-	}
-	return words.String()
-}
-
-// ToolCalls returns the toolCall blocks of a reply, in the order the model
-// wrote them. It works them out from the content every time it is asked.
-func ToolCalls(message lab.Message) []lab.Block {
-	var calls []lab.Block
-	for _, block := range message.Blocks {
-		if block.Type == lab.ToolCallBlock {
-			calls = append(calls, block)
-		}
-	}
-	return calls
-}
-
-// ToolSpecs returns what a request says about each tool: its name,
-// description and parameters. The Execute function stays in this process.
-func ToolSpecs(tools []lab.Tool) []lab.Spec {
-	specs := make([]lab.Spec, 0, len(tools))
-	for _, tool := range tools {
-		specs = append(specs, lab.Spec{Name: tool.Name, Description: tool.Description, Parameters: tool.Parameters})
-	}
-	return specs
-}
-
-// MakeReadTool returns the read tool, over the workspace ws.
-func MakeReadTool(ws *lab.Workspace) lab.Tool {
-	return lab.Tool{
-		Name:        "read",
-		Description: "Read a text file and return its contents.",
-		Parameters: lab.Schema{
-			"type": "object",
-			"properties": lab.Schema{"path": lab.Schema{
-				"type":        "string",
-				"description": "Path of the file to read.",
-			}},
-			"required": []string{"path"},
-		},
-		Execute: func(arguments lab.Args) (string, error) {
-			path, _ := arguments["path"].(string)
-			return ws.ReadText(path)
-		},
-	}
-}
-
-// findTool returns the tool called name, and whether there is one.
-func findTool(tools []lab.Tool, name string) (lab.Tool, bool) {
-	for _, tool := range tools {
-		if tool.Name == name {
-			return tool, true
-		}
-	}
-	return lab.Tool{}, false
-}
-
-// RunTool runs the one tool that call names and returns the toolResult that
-// answers it. This is the happy path only: an unknown tool or a failing tool
-// stops the program. Lesson 04 is about that.
-func RunTool(tools []lab.Tool, call lab.Block) lab.Message {
-	tool, _ := findTool(tools, call.Name)
-	content, err := tool.Execute(call.Arguments)
-	if err != nil {
-		panic(err)
-	}
-	return lab.Message{
-		Role:       lab.RoleToolResult,
-		ToolCallID: call.ID,
-		ToolName:   call.Name,
-		Content:    content,
-		IsError:    false,
-	}
-}
-
-// Status says how a run of the loop ended.
-type Status string
-
-// The two ways a run ends. Giving up is an outcome of its own: it is never
-// reported as an answer.
-const (
-	Answered Status = "answered" // the model stopped asking for tools and answered
-	GaveUp   Status = "gave up"  // the step budget ran out while the model still wanted tools
-)
-
-// Result is how a run of the loop ended.
-type Result struct {
-	Status Status
-	Text   string // the answer, when Status is Answered
-	Steps  int    // how many times the model was called
-}
 
 // MaxSteps is the step budget Chat gives the loop.
 const MaxSteps = 8
@@ -145,14 +35,5 @@ func RunLoop(model lab.Model, messages []lab.Message, tools []lab.Tool, maxSteps
 		}
 	}
 	return messages, Result{Status: GaveUp, Steps: maxSteps}
-	// --- end ---
-}
-
-// Chat says text to the model, runs the loop with a budget of MaxSteps, and
-// returns the grown list and how the run ended.
-func Chat(model lab.Model, messages []lab.Message, text string, tools []lab.Tool) ([]lab.Message, Result) {
-	// --- your code ---
-	messages = append(messages, UserMessage(text))
-	return RunLoop(model, messages, tools, MaxSteps)
 	// --- end ---
 }

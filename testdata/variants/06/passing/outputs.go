@@ -1,54 +1,5 @@
 package harness
 
-// Big outputs: a tool that prints 1,227 lines must not send 1,227 lines to
-// the model. The harness keeps the whole output in the workspace, sends a
-// short preview that says what was cut and where the rest is, and gives the
-// model tools to read the rest a page at a time and to search it.
-
-import (
-	"bytes"
-	"encoding/json"
-	"fmt"
-	"strings"
-
-	"harnesslab/lab"
-)
-
-// The limits of this lesson.
-const (
-	HeadLines  = 10        // lines a preview keeps from the start of a big output
-	TailLines  = 10        // lines a preview keeps from the end
-	OutputsDir = "outputs" // the workspace folder where full outputs are kept
-	PageLines  = 50        // the most lines one page of read_lines holds
-	MaxHits    = 20        // the most matching lines one search returns
-)
-
-// cutMarker is the line a preview puts where it cut: how many lines were cut
-// out of how many, the offsets of the first and last line cut, and the file
-// that holds them all.
-const cutMarker = "[... %d of %d lines cut (offsets %d to %d). Full output: %s. Read it with read_lines, or search it.]\n"
-
-// splitLines returns the lines of text, each with its own "\n" (the last one
-// may have none). An empty text has no lines.
-func splitLines(text string) []string {
-	lines := strings.SplitAfter(text, "\n")
-	if lines[len(lines)-1] == "" {
-		lines = lines[:len(lines)-1]
-	}
-	return lines
-}
-
-// isBig reports whether output has more lines than a preview keeps.
-func isBig(output string) bool {
-	return len(splitLines(output)) > HeadLines+TailLines
-}
-
-// artifactPath returns the path of the nth full output kept: outputs/1.log,
-// outputs/2.log, ...
-func artifactPath(n int) string {
-	return fmt.Sprintf("%s/%d.log", OutputsDir, n)
-}
-
 // Preview returns what the model is sent instead of a big output: its first
 // HeadLines lines, one marker line (cutMarker) that says what was cut and
 // that artifact holds all of it, and its last TailLines lines, each exactly
@@ -130,10 +81,6 @@ func (k *outputKeeper) next() string {
 	}
 }
 
-// itemsEnvelope is how CutItems writes what it kept: the kept items as a
-// compact JSON array, how many items the list had, and how many were dropped.
-const itemsEnvelope = `{"items":%s,"total":%d,"dropped":%d}`
-
 // CutItems cuts a JSON array down to whole items. It keeps the first items,
 // in order, each written compactly (json.Compact), for as long as the kept
 // items written as one compact array stay within maxChars characters (as len
@@ -186,21 +133,6 @@ func CutItems(list string, maxChars int) (string, error) {
 	// --- end ---
 }
 
-// clip returns the first 40 characters of text, for an error message.
-func clip(text string) string {
-	if len(text) > 40 {
-		return text[:40] + "..."
-	}
-	return text
-}
-
-// The footers of a page.
-const (
-	pageMore  = "[offsets %d to %d of %d lines. Next offset: %d]\n"
-	pageEnd   = "[offsets %d to %d of %d lines. End of file]\n"
-	pageEmpty = "[the file is empty]\n"
-)
-
 // Page returns at most limit lines of text starting at line offset (counting
 // from 0), exactly as the text has them, then a footer line: pageMore with
 // the next offset when lines are left, pageEnd when the page reaches the end,
@@ -249,13 +181,6 @@ func Page(text string, offset, limit int) (string, error) {
 	// --- end ---
 }
 
-// The lines of a search result.
-const (
-	hitLine  = "%s:%d: %s\n" // path, offset of the line, the line without its "\n"
-	hitsMore = "[%d more matching lines not shown. Search for something narrower.]\n"
-	hitsNone = "no line contains %q\n"
-)
-
 // Search returns the lines of the workspace's files that contain query
 // (case matters), file by file in the order ws.Paths gives, each line as
 // hitLine: where it is and what it says, never more of the file. It returns
@@ -287,75 +212,4 @@ func Search(ws *lab.Workspace, query string) (string, error) {
 	}
 	return strings.Join(hits[:MaxHits], "") + fmt.Sprintf(hitsMore, len(hits)-MaxHits), nil
 	// --- end ---
-}
-
-// wholeNumber returns the argument called name as an int: a Go int, or a
-// float64 with nothing after the point (JSON numbers arrive as float64).
-// A missing argument is fallback.
-func wholeNumber(args lab.Args, name string, fallback int) (int, error) {
-	switch v := args[name].(type) {
-	case nil:
-		return fallback, nil
-	case int:
-		return v, nil
-	case float64:
-		if v == float64(int(v)) {
-			return int(v), nil
-		}
-	}
-	return 0, fmt.Errorf("%s must be a whole number, got %v", name, args[name])
-}
-
-// MakeReadLinesTool returns the read_lines tool, over ws: a page of a file at
-// a time, with the totals and the next offset.
-func MakeReadLinesTool(ws *lab.Workspace) lab.Tool {
-	return lab.Tool{
-		Name:        "read_lines",
-		Description: "Read a page of a text file: at most 50 lines from offset (counting from 0). The page ends with the file's line count and the next offset.",
-		Parameters: lab.Schema{
-			"type": "object",
-			"properties": lab.Schema{
-				"path":   lab.Schema{"type": "string", "description": "Path of the file to read."},
-				"offset": lab.Schema{"type": "integer", "description": "First line to read, counting from 0. Default 0."},
-				"limit":  lab.Schema{"type": "integer", "description": "How many lines to read, at most 50. Default 50."},
-			},
-			"required": []string{"path"},
-		},
-		Execute: func(args lab.Args) (string, error) {
-			path, _ := args["path"].(string)
-			offset, err := wholeNumber(args, "offset", 0)
-			if err != nil {
-				return "", err
-			}
-			limit, err := wholeNumber(args, "limit", PageLines)
-			if err != nil {
-				return "", err
-			}
-			text, err := ws.ReadText(path)
-			if err != nil {
-				return "", err
-			}
-			return Page(text, offset, limit)
-		},
-	}
-}
-
-// MakeSearchTool returns the search tool, over ws: where a text occurs, not
-// the files it occurs in.
-func MakeSearchTool(ws *lab.Workspace) lab.Tool {
-	return lab.Tool{
-		Name:        "search",
-		Description: "Find the lines of the workspace's files that contain a text (case matters). Each hit is path:offset: line; read around it with read_lines.",
-		Parameters: lab.Schema{
-			"type": "object",
-			"properties": lab.Schema{
-				"query": lab.Schema{"type": "string", "description": "The text to find, not a pattern."},
-			},
-			"required": []string{"query"},
-		},
-		Execute: func(args lab.Args) (string, error) {
-			query, _ := args["query"].(string)
-			return Search(ws, query)
-		},
-	}
 }

@@ -1,86 +1,5 @@
 package harness
 
-import (
-	"errors"
-	"fmt"
-	"regexp"
-	"strings"
-	"unicode/utf8"
-
-	"harnesslab/lab"
-)
-
-// Guardrails are ordinary code around the model: they check what goes in,
-// redact what the tools return before the model reads it, and check what
-// comes out. Each time one fires, it writes a Trigger to the log.
-
-// The marks that stand in for personal data the model must not see.
-const (
-	PhoneMark = "[phone]"
-	EmailMark = "[email]"
-	CardMark  = "[card]"
-)
-
-// The kinds of personal data Redact finds, as a Trigger names them.
-const (
-	Phone = "phone"
-	Email = "email"
-	Card  = "card"
-)
-
-// MaxInput is the longest question, in characters (not bytes), that a
-// guarded run sends to the model.
-const MaxInput = 2000
-
-// The two new ways a guarded run ends, beside Answered and GaveUp.
-const (
-	Refused  Status = "refused"  // the input check stopped the question: the model was never asked
-	Withheld Status = "withheld" // the output check stopped the answer: the caller does not get its text
-)
-
-// The three guardrails, as a Trigger names them.
-const (
-	InputGuard  = "input"
-	RedactGuard = "redact"
-	OutputGuard = "output"
-)
-
-// Trigger is one time a guardrail fired. It says what was found, never the
-// personal data itself: a log is read by people who must not see it either.
-type Trigger struct {
-	Guard string // InputGuard, RedactGuard or OutputGuard
-	Where string // the tool whose result it was, "question" or "answer"
-	What  string // what was found: a kind (Phone, Email, Card), or the problem in words
-}
-
-// Log is the record of every trigger, in the order they fired.
-type Log struct {
-	Triggers []Trigger
-}
-
-// Add writes one trigger to the log.
-func (l *Log) Add(guard, where, what string) {
-	l.Triggers = append(l.Triggers, Trigger{Guard: guard, Where: where, What: what})
-}
-
-// personal finds candidates for personal data, left to right: an e-mail
-// address, a phone number written in international form (a + and 7 to 15
-// digits, single spaces or hyphens between them), or a run of 13 to 19 digits
-// (single spaces or hyphens between them) that may be a card number. The
-// alternatives are tried in that order at each place in the text.
-var personal = regexp.MustCompile(
-	`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}` +
-		`|\+\d(?:[ -]?\d){6,14}\b` +
-		`|\b\d(?:[ -]?\d){12,18}\b`)
-
-// figure finds the figures of a text: digits, with single dots or commas
-// between digits (9090, 48,200, 3.5).
-var figure = regexp.MustCompile(`\d+(?:[.,]\d+)*`)
-
-// citation finds the citations of an answer: a call id in square brackets,
-// as in [c2].
-var citation = regexp.MustCompile(`\[([A-Za-z0-9_-]+)\]`)
-
 // Luhn reports whether number passes the Luhn check that card numbers carry
 // in their last digit. Spaces and hyphens are ignored; any other character,
 // or fewer than two digits, fails.
@@ -187,16 +106,6 @@ func CheckInput(text string) error {
 	}
 	return nil
 	// --- end ---
-}
-
-// contains reports whether list holds item.
-func contains(list []string, item string) bool {
-	for _, x := range list {
-		if x == item {
-			return true
-		}
-	}
-	return false
 }
 
 // UncitedFigures returns the figures of answer that no tool result backs,

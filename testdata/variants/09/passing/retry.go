@@ -1,38 +1,5 @@
 package harness
 
-// retry.go is the part of the harness that deals with a provider, or any
-// service across a network, that fails: it tells the kinds of failure
-// apart, waits and tries again when that can help, stops when it cannot,
-// falls back to another model, and makes sure a side effect that is tried
-// twice happens once.
-
-import (
-	"errors"
-	"math/rand/v2"
-	"time"
-
-	"harnesslab/lab"
-)
-
-// Kind says what a failure calls for.
-type Kind string
-
-// The four kinds of failure.
-const (
-	Transient Kind = "transient" // nobody's mistake, and it passes: wait, then try again
-	Malformed Kind = "malformed" // a reply came and could not be read: ask again, once
-	Mistake   Kind = "mistake"   // the model asked for something wrong: tell it, in a result
-	Permanent Kind = "permanent" // the same request gets the same answer: stop, or go elsewhere
-)
-
-// The retry policy.
-const (
-	MaxAttempts = 4                      // tries of one request, the first one included
-	BaseDelay   = 500 * time.Millisecond // the step of the first wait; each wait after doubles it
-	MaxDelay    = 8 * time.Second        // no step is longer than this
-	Timeout     = 30 * time.Second       // how long one try may wait for its reply
-)
-
 // Classify says what kind of failure err is. A *lab.ProviderError, even one
 // wrapped inside err, is classified by its status: no reply at all (status
 // 0), 408, 429 and every 5xx are transient; a reply of status 200 that could
@@ -57,33 +24,6 @@ func Classify(err error) Kind {
 // byStatus is the kind of every status that is not a plain 4xx or 5xx.
 var byStatus = map[int]Kind{0: Transient, 200: Malformed, 408: Transient, 429: Transient}
 
-// Backoff returns how long to wait before retry number retry (counting from
-// 1). The step doubles from BaseDelay with each retry, up to MaxDelay; the
-// wait is half the step plus a random part between 0 and half the step,
-// both included, drawn once from rng as rng.Int64N(half+1).
-func Backoff(retry int, rng *rand.Rand) time.Duration {
-	// --- your code ---
-	step := BaseDelay
-	for n := 1; n < retry && step < MaxDelay; n++ {
-		step *= 2
-	}
-	half := min(step, MaxDelay) / 2
-	return half + time.Duration(rng.Int64N(int64(half)+1))
-	// --- end ---
-}
-
-// pause is how long to wait after a transient failure on try attempt: what
-// the provider's retry-after asked for, if it asked, and otherwise Backoff.
-func pause(err error, attempt int, rng *rand.Rand) time.Duration {
-	// --- your code ---
-	var failure *lab.ProviderError
-	if errors.As(err, &failure) && failure.RetryAfter > 0 {
-		return failure.RetryAfter
-	}
-	return Backoff(attempt, rng)
-	// --- end ---
-}
-
 // Send sends one request to p and returns its reply. Each try may wait
 // Timeout for its reply, counted on clock. A transient failure is tried
 // again after a pause (the provider's retry-after if it sent one, Backoff
@@ -102,36 +42,6 @@ func Send(p lab.Provider, clock lab.Clock, rng *rand.Rand, system string, messag
 		return lab.Message{}, err
 	}
 	return reply, nil
-	// --- end ---
-}
-
-// Fallback returns a model that sends every request to its providers in
-// turn, with Send, and answers with the first reply it gets. When every
-// provider fails, its reply is an error reply (StopReason "error") whose
-// Error is the last provider's failure.
-func Fallback(clock lab.Clock, rng *rand.Rand, providers ...lab.Provider) lab.Model {
-	return fallback{clock: clock, rng: rng, providers: providers}
-}
-
-// fallback is the model Fallback returns.
-type fallback struct {
-	clock     lab.Clock
-	rng       *rand.Rand
-	providers []lab.Provider
-}
-
-// Complete answers one request from the first provider that answers it.
-func (f fallback) Complete(system string, messages []lab.Message, tools []lab.Spec) lab.Message {
-	// --- your code ---
-	var last error
-	for _, p := range f.providers {
-		reply, err := Send(p, f.clock, f.rng, system, messages, tools)
-		if err == nil {
-			return reply
-		}
-		last = err
-	}
-	return lab.Message{Role: lab.RoleAssistant, StopReason: "error", Error: last.Error()}
 	// --- end ---
 }
 

@@ -1,19 +1,5 @@
 package harness
 
-import (
-	"context"
-	// --- your code ---
-	"sync"
-	// --- end ---
-
-	"harnesslab/lab"
-)
-
-// CancelledText is the content of the result a call gets when the run was
-// stopped before the call started. It is an error result: the model reads
-// that the call never ran.
-const CancelledText = "Error: cancelled before it ran; ask for it again if you still need it"
-
 // Batches splits the calls of one reply into batches that may run at the
 // same time, in the order the model listed them. Each batch holds the
 // indexes of its calls in calls. Calls to a Read tool that stand next to
@@ -41,41 +27,4 @@ func Batches(effects map[string]Effect, calls []lab.Block) [][]int {
 	}
 	return batches
 	// --- end ---
-}
-
-// RunCalls runs the calls of one reply and returns their results, one for
-// each call, in the order of calls, whatever order they finish in. The
-// calls of a batch (see Batches) run at the same time, each through
-// RunTool; a batch starts only when the one before it has finished. When ctx
-// is cancelled, the batches that have not started yet do not run: each of
-// their calls gets an error result whose content is CancelledText. A batch
-// that has started always finishes.
-func RunCalls(ctx context.Context, tools []lab.Tool, effects map[string]Effect, calls []lab.Block) []lab.Message {
-	// --- your code ---
-	results := make([]lab.Message, len(calls))
-	for _, batch := range Batches(effects, calls) {
-		if ctx.Err() != nil {
-			for _, i := range batch {
-				results[i] = cancelled(calls[i])
-			}
-			continue
-		}
-		var wg sync.WaitGroup
-		for _, i := range batch {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				results[i] = RunTool(tools, calls[i])
-			}()
-		}
-		wg.Wait()
-	}
-	return results
-	// --- end ---
-}
-
-// cancelled returns the result of a call that never ran because the run was
-// stopped first.
-func cancelled(call lab.Block) lab.Message {
-	return lab.Message{Role: lab.RoleToolResult, ToolCallID: call.ID, ToolName: call.Name, Content: CancelledText, IsError: true}
 }

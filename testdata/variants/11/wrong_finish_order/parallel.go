@@ -8,11 +8,6 @@ import (
 	"harnesslab/lab"
 )
 
-// CancelledText is the content of the result a call gets when the run was
-// stopped before the call started. It is an error result: the model reads
-// that the call never ran.
-const CancelledText = "Error: cancelled before it ran; ask for it again if you still need it"
-
 // Batches splits the calls of one reply into batches that may run at the
 // same time, in the order the model listed them. Each batch holds the
 // indexes of its calls in calls. Calls to a Read tool that stand next to
@@ -64,10 +59,4 @@ func RunCalls(ctx context.Context, tools []lab.Tool, effects map[string]Effect, 
 		}
 	}
 	return results
-}
-
-// cancelled returns the result of a call that never ran because the run was
-// stopped first.
-func cancelled(call lab.Block) lab.Message {
-	return lab.Message{Role: lab.RoleToolResult, ToolCallID: call.ID, ToolName: call.Name, Content: CancelledText, IsError: true}
 }

@@ -1,47 +1,5 @@
 package harness
 
-import (
-	"context"
-	// --- your code ---
-	"sync"
-	// --- end ---
-
-	"harnesslab/lab"
-)
-
-// CancelledText is the content of the result a call gets when the run was
-// stopped before the call started. It is an error result: the model reads
-// that the call never ran.
-const CancelledText = "Error: cancelled before it ran; ask for it again if you still need it"
-
-// Batches splits the calls of one reply into batches that may run at the
-// same time, in the order the model listed them. Each batch holds the
-// indexes of its calls in calls. Calls to a Read tool that stand next to
-// each other share a batch; every other call (a write, an external or
-// irreversible call, or a tool with no effect class in effects) is a batch
-// of its own. The batches, one after the other, hold every call once, in
-// listed order.
-func Batches(effects map[string]Effect, calls []lab.Block) [][]int {
-	// --- your code ---
-	var batches [][]int
-	reads := false // whether the last batch is a batch of reads
-	for i, call := range calls {
-		if effects[call.Name] != Read {
-			batches = append(batches, []int{i})
-			reads = false
-			continue
-		}
-		if !reads {
-			batches = append(batches, nil)
-			reads = true
-		}
-		last := len(batches) - 1
-		batches[last] = append(batches[last], i)
-	}
-	return batches
-	// --- end ---
-}
-
 // RunCalls runs the calls of one reply and returns their results, one for
 // each call, in the order of calls, whatever order they finish in. The
 // calls of a batch (see Batches) run at the same time, each through
@@ -78,9 +36,3 @@ func RunCalls(ctx context.Context, tools []lab.Tool, effects map[string]Effect, 
 
 // resultsBuf is reused from run to run, to save allocating a slice per reply.
 var resultsBuf []lab.Message
-
-// cancelled returns the result of a call that never ran because the run was
-// stopped first.
-func cancelled(call lab.Block) lab.Message {
-	return lab.Message{Role: lab.RoleToolResult, ToolCallID: call.ID, ToolName: call.Name, Content: CancelledText, IsError: true}
-}

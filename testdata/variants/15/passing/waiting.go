@@ -12,59 +12,6 @@ import (
 	"harnesslab/lab"
 )
 
-// Job is a tool whose work is handed the context of its call, so that it can
-// stop when the call's deadline passes or the run is cancelled. It is
-// described to the model exactly as a lab.Tool is. A job may also ignore its
-// context and hang: the harness must not wait for it.
-type Job struct {
-	Name        string
-	Description string
-	Parameters  lab.Schema
-	Execute     func(ctx context.Context, args lab.Args) (string, error)
-}
-
-// Stopped is how a run ends when its caller cancelled it.
-const Stopped Status = "stopped"
-
-// TimedOutText is the content of the result of a call that did not finish
-// within its limit; %v is the limit. It is an error result: the harness
-// stopped waiting, and whatever the tool does later is thrown away.
-const TimedOutText = "Error: no answer within %v; the call was abandoned. Ask for less, or try again"
-
-// StoppedText is the content of the result of a call that was running when
-// the run was cancelled. It is an error result: the call may have done part
-// of its work.
-const StoppedText = "Error: the run was cancelled while this call was running; its work may be half done"
-
-// BindJobs returns jobs as tools whose work runs under ctx: each tool's
-// Execute calls its job's Execute with ctx and the call's arguments.
-func BindJobs(ctx context.Context, jobs []Job) []lab.Tool {
-	tools := make([]lab.Tool, 0, len(jobs))
-	for _, job := range jobs {
-		tools = append(tools, lab.Tool{
-			Name:        job.Name,
-			Description: job.Description,
-			Parameters:  job.Parameters,
-			Execute: func(args lab.Args) (string, error) {
-				return job.Execute(ctx, args)
-			},
-		})
-	}
-	return tools
-}
-
-// timedOut returns the result of call when it did not finish within limit.
-func timedOut(call lab.Block, limit time.Duration) lab.Message {
-	return lab.Message{Role: lab.RoleToolResult, ToolCallID: call.ID, ToolName: call.Name,
-		Content: fmt.Sprintf(TimedOutText, limit), IsError: true}
-}
-
-// stopped returns the result of call when the run was cancelled while it ran.
-func stopped(call lab.Block) lab.Message {
-	return lab.Message{Role: lab.RoleToolResult, ToolCallID: call.ID, ToolName: call.Name,
-		Content: StoppedText, IsError: true}
-}
-
 // RunCall runs one call through RunTool, with a deadline of its own: limit
 // from now, or the caller's deadline if that comes first. It returns as soon
 // as the call finishes or its context ends, and tells a passed limit
@@ -166,15 +113,4 @@ func ShowStream(stream *lab.Stream, show func(text string)) (lab.Message, error)
 	}
 	return lab.Reply(blocks...), nil
 	// --- end ---
-}
-
-// DecodeArguments decodes the arguments of call id from their JSON text, the
-// fragments of a streamed call joined. Anything but a JSON object is an
-// error that names the call.
-func DecodeArguments(id, text string) (lab.Args, error) {
-	var args lab.Args
-	if err := json.Unmarshal([]byte(text), &args); err != nil || args == nil {
-		return nil, fmt.Errorf("decode the arguments of call %s: they are not a JSON object: %q", id, text)
-	}
-	return args, nil
 }
