@@ -190,7 +190,7 @@ func sameOutsideGaps(starter, solution string) error {
 	}
 	b, err := os.ReadFile(solution)
 	if err != nil {
-		return fmt.Errorf("read solution: %w (solutions/ must mirror the lesson's student files)", err)
+		return fmt.Errorf("read solution: %w (the generated solution must hold every student file)", err)
 	}
 	if !gapRegion.Match(a) {
 		// A file an earlier lesson finished comes along solved: no gap, and

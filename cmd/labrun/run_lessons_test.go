@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"harnesslab/grader"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -234,19 +235,18 @@ func useGoCache(t *testing.T) {
 // show (and, for some, must not show, or what the requests must carry): the
 // lesson's new piece at work.
 var lessonRuns = []struct {
-	lesson, solution string
-	steps            []chatStep
-	want             []string
-	dontWant         []string                     // lines a run that worked never prints
-	requests         func(bodies [][]byte) string // when set, the problem with the requests the server got, "" if none
-	stdin            string                       // the answers typed at the terminal, one a line
-	asked            []string                     // what the run must ask at the terminal (its standard error)
-	goCache          bool                         // the run runs the go command: give it the go command's own build cache
-	reason           string
+	lesson   string
+	steps    []chatStep
+	want     []string
+	dontWant []string                     // lines a run that worked never prints
+	requests func(bodies [][]byte) string // when set, the problem with the requests the server got, "" if none
+	stdin    string                       // the answers typed at the terminal, one a line
+	asked    []string                     // what the run must ask at the terminal (its standard error)
+	goCache  bool                         // the run runs the go command: give it the go command's own build cache
+	reason   string
 }{
 	{
-		lesson: "05", solution: "solutions/05-the-contract",
-		steps: []chatStep{
+		lesson: "05", steps: []chatStep{
 			calls(`call_1 search_reports {"query":"flooding","limit":"20","sort":"newest"}`),
 			calls(`call_2 search_reports {"query":"flooding","limit":20}`),
 			say("14 reports mention flooding."),
@@ -259,8 +259,7 @@ var lessonRuns = []struct {
 		reason: "the call that breaks the schema gets an error result and never runs",
 	},
 	{
-		lesson: "06", solution: "solutions/06-big-outputs",
-		steps: []chatStep{
+		lesson: "06", steps: []chatStep{
 			calls(`call_1 go_test {"package":"shop/billing"}`),
 			calls(`call_2 search {"query":"--- FAIL"}`),
 			calls(`call_3 read_lines {"path":"outputs/1.log","offset":500,"limit":5}`),
@@ -275,8 +274,7 @@ var lessonRuns = []struct {
 		reason: "the big output is kept whole, and search and read_lines find the failure in it",
 	},
 	{
-		lesson: "07", solution: "solutions/07-who-may-do-what",
-		steps: []chatStep{
+		lesson: "07", steps: []chatStep{
 			calls(`call_1 read {"path":"report.md"}`),
 			calls(`call_2 send_email {"to":"finance","subject":"Week 12","body":"40 tents reached Kessan."}`),
 			calls(`call_3 save_draft {"path":"draft.md","text":"Week 12: 40 tents reached Kessan."}`),
@@ -291,8 +289,7 @@ var lessonRuns = []struct {
 		reason: "send_email is denied and logged, the outbox stays empty, the draft is saved",
 	},
 	{
-		lesson: "08", solution: "solutions/08-guardrails",
-		steps: []chatStep{
+		lesson: "08", steps: []chatStep{
 			calls(`call_1 get_report {"id":"R2"}`),
 			say("Kessan has 48,200 people [call_1]."),
 		},
@@ -304,8 +301,7 @@ var lessonRuns = []struct {
 		reason: "the phone number and e-mail address are redacted before the model sees them, and the log says so",
 	},
 	{
-		lesson: "09", solution: "solutions/09-when-the-provider-fails",
-		steps: []chatStep{
+		lesson: "09", steps: []chatStep{
 			overloaded,
 			calls(`call_1 send_draft {"to":"ops","text":"The nightly build failed."}`),
 			say("Done: the ops team has the draft."),
@@ -318,8 +314,7 @@ var lessonRuns = []struct {
 		reason: "Fallback retries the overloaded provider, and the lost reply is sent again with the same key, so one draft goes out",
 	},
 	{
-		lesson: "10", solution: "solutions/10-edits-that-dont-clobber",
-		steps: []chatStep{
+		lesson: "10", steps: []chatStep{
 			calls(`call_1 read {"path":"config.py"}`),
 			calls(`call_2 edit {"path":"config.py","old_text":"PORT = 8080","new_text":"PORT = 9090"}`),
 			calls(`call_3 read {"path":"config.py"}`),
@@ -333,8 +328,7 @@ var lessonRuns = []struct {
 		reason: "the teammate's change after the first read makes the edit stale; after a second read it keeps both changes",
 	},
 	{
-		lesson: "11", solution: "solutions/11-several-calls-at-once",
-		steps: []chatStep{
+		lesson: "11", steps: []chatStep{
 			calls(`call_a read {"path":"auth/tokens.go"}`, `call_b read {"path":"auth/session.go"}`),
 			say("Expired in auth/tokens.go checks it, with a minute of grace."),
 		},
@@ -345,8 +339,7 @@ var lessonRuns = []struct {
 		reason: "the two reads run at once, the second finishes first, and the results still follow the calls",
 	},
 	{
-		lesson: "12", solution: "solutions/12-sending-less",
-		steps: []chatStep{
+		lesson: "12", steps: []chatStep{
 			say("Nice to meet you, Ada."), say("Noted."), say("Noted."), say("Noted."), say("Noted."),
 			userWords,
 			nameFromRequest,
@@ -360,8 +353,7 @@ var lessonRuns = []struct {
 		reason: "the older turns become the model's summary, and the name survives in it",
 	},
 	{
-		lesson: "13", solution: "solutions/13-ending-with-data",
-		steps: []chatStep{
+		lesson: "13", steps: []chatStep{
 			calls(`call_1 read {"path":"auth/session.go"}`),
 			calls(`call_2 edit {"path":"auth/session.go","old_text":"10 * time.Minute","new_text":"0"}`),
 			calls(`call_3 run_tests {}`),
@@ -381,8 +373,7 @@ var lessonRuns = []struct {
 		reason:   "the last request forces submit_result, and the result is read from the call's arguments",
 	},
 	{
-		lesson: "14", solution: "solutions/14-tools-from-elsewhere",
-		steps: []chatStep{
+		lesson: "14", steps: []chatStep{
 			calls(`call_1 notes__export {"to":"archive@elsewhere.example"}`),
 			calls(`call_2 notes__search {"query":"billing"}`),
 			say("The billing server listens on port 9090."),
@@ -398,8 +389,7 @@ var lessonRuns = []struct {
 	{
 		// The run waits its own limit, 3 s, for the page that never answers:
 		// the one real wait of these runs.
-		lesson: "15", solution: "solutions/15-waiting-well",
-		steps: []chatStep{
+		lesson: "15", steps: []chatStep{
 			calls(`call_1 fetch {"url":"https://status.example.com"}`, `call_2 read {"path":"config.py"}`),
 			say("The status page did not answer in time; config.py sets PORT = 8080."),
 		},
@@ -411,8 +401,7 @@ var lessonRuns = []struct {
 		reason: "the fetch that never answers gets its timed-out result at the limit, the read still runs, and the run goes on to the answer",
 	},
 	{
-		lesson: "16", solution: "solutions/16-patch",
-		steps: []chatStep{
+		lesson: "16", steps: []chatStep{
 			calls(`call_1 read {"path":"count.go"}`),
 			calls(`call_2 edit {"path":"count.go","old_text":"len(strings.Split(text, \" \"))","new_text":"len(strings.Fields(text))"}`),
 			calls(`call_3 run_command {"command":"go test ./..."}`),
@@ -452,7 +441,7 @@ func TestRunLessons(t *testing.T) {
 			srv := httptest.NewServer(server)
 			defer srv.Close()
 			var stdout, stderr bytes.Buffer
-			err := run([]string{"run", c.lesson, c.solution, "--model", "openai:local", "--base-url", srv.URL}, &stdout, &stderr)
+			err := run([]string{"run", c.lesson, generatedSolution(t, c.lesson), "--model", "openai:local", "--base-url", srv.URL}, &stdout, &stderr)
 			if err != nil {
 				t.Fatalf("labrun run %s: %v\nstdout:\n%s\nstderr:\n%s", c.lesson, err, &stdout, &stderr)
 			}
@@ -482,4 +471,29 @@ func TestRunLessons(t *testing.T) {
 			}
 		})
 	}
+}
+
+// generatedSolution returns the folder of lesson number's reference
+// solution, generated from the chain's source in solutions/.
+func generatedSolution(t *testing.T, number string) string {
+	t.Helper()
+	return generatedSolutionIn(t, ".", number)
+}
+
+// generatedSolutionIn is generatedSolution for the kit that holds dir.
+func generatedSolutionIn(t *testing.T, dir, number string) string {
+	t.Helper()
+	kit, err := grader.FindKit(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := kit.Lesson(number)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := l.SolutionDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sol
 }

@@ -53,7 +53,7 @@ func TestRunAgainstALocalServer(t *testing.T) {
 	t.Setenv("OPENAI_API_KEY", "")
 	transcript := filepath.Join(t.TempDir(), "run.json")
 	var stdout, stderr bytes.Buffer
-	err := run([]string{"run", "02", "solutions/02-model-can-only-talk", "--model", "openai:local", "--base-url", srv.URL, "--transcript", transcript}, &stdout, &stderr)
+	err := run([]string{"run", "02", generatedSolution(t, "02"), "--model", "openai:local", "--base-url", srv.URL, "--transcript", transcript}, &stdout, &stderr)
 	if err != nil {
 		t.Fatalf("labrun run: %v\nstdout:\n%s\nstderr:\n%s", err, &stdout, &stderr)
 	}

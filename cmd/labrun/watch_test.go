@@ -128,7 +128,7 @@ func testWatchInATerminal(t *testing.T, dir string) {
 		t.Errorf("watch's summary explains the first failure only; it wrote:\n%s", first)
 	}
 
-	solution, err := os.ReadFile(filepath.Join(kit, "solutions", "01-function-that-forgets", "harness.go"))
+	solution, err := os.ReadFile(filepath.Join(generatedSolutionIn(t, kit, "01"), "harness.go"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"text/template"
 
@@ -41,10 +42,23 @@ func Gradescope(w io.Writer, kit *grader.Kit, l *grader.Lesson) error {
 			return err
 		}
 	}
-	for _, path := range kitFiles(kit, l) {
-		data, err := os.ReadFile(filepath.Join(kit.Root, path))
-		if err != nil {
-			return fmt.Errorf("bundle %s: %w", path, err)
+	generated, err := lessonFiles(kit, l)
+	if err != nil {
+		return err
+	}
+	paths := kitFiles(kit, l)
+	for path := range generated {
+		if !slices.Contains(paths, path) {
+			paths = append(paths, path)
+		}
+	}
+	slices.Sort(paths)
+	for _, path := range paths {
+		data, ok := generated[path]
+		if !ok {
+			if data, err = os.ReadFile(filepath.Join(kit.Root, path)); err != nil {
+				return fmt.Errorf("bundle %s: %w", path, err)
+			}
 		}
 		if err := add(z, "kit/"+filepath.ToSlash(path), data, 0o644); err != nil {
 			return err
@@ -54,6 +68,28 @@ func Gradescope(w io.Writer, kit *grader.Kit, l *grader.Lesson) error {
 		return fmt.Errorf("write the autograder zip: %w", err)
 	}
 	return nil
+}
+
+// lessonFiles returns, by their path in the kit, the lesson's student files
+// as the starter has them (never an instructor's own work in the lesson
+// folder) and its reference solution whole: the bundle holds one lesson,
+// so its solutions/ folder holds that lesson's generated solution rather
+// than the chain's source.
+func lessonFiles(kit *grader.Kit, l *grader.Lesson) (map[string][]byte, error) {
+	c, err := kit.Course()
+	if err != nil {
+		return nil, err
+	}
+	gl := c.Lesson(l.Slug)
+	if gl == nil {
+		return nil, fmt.Errorf("bundle: lesson %s is not in the generated course", l.Slug)
+	}
+	out := map[string][]byte{}
+	for _, name := range gl.Files {
+		out["lessons/"+l.Slug+"/"+name] = gl.Starter[name]
+		out["solutions/"+l.Slug+"/"+name] = gl.Solution[name]
+	}
+	return out, nil
 }
 
 func add(z *zip.Writer, name string, data []byte, mode fs.FileMode) error {
@@ -85,8 +121,7 @@ func kitFiles(kit *grader.Kit, l *grader.Lesson) []string {
 		}
 		return true
 	}
-	roots := []string{"go.mod", "go.sum", "lab", "grader", "cmd/labrun", "web", "providers",
-		"lessons/" + l.Slug, "solutions/" + l.Slug}
+	roots := []string{"go.mod", "go.sum", "lab", "grader", "cmd/labrun", "web", "providers", "lessons/" + l.Slug}
 	for _, root := range roots {
 		filepath.WalkDir(filepath.Join(kit.Root, root), func(path string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() {

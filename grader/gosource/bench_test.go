@@ -10,7 +10,7 @@ import (
 // BenchmarkCheck measures the validator on lesson 02's solution, and on a
 // file of the largest size accepted: go test -bench . -run '^$'.
 func BenchmarkCheck(b *testing.B) {
-	paths, _ := filepath.Glob("../../solutions/02-*/harness.go")
+	paths, _ := filepath.Glob("../../lessons/02-*/harness.go")
 	if len(paths) != 1 {
 		b.Fatalf("lesson 02's solution not found: %q", paths)
 	}
