@@ -45,7 +45,7 @@ func (k *Kit) generate() {
 				files[filepath.Join("solutions", l.Slug, name)] = l.Solution[name]
 			}
 		}
-		k.gen.dir, k.gen.err = writeOnce("course-"+c.Hash(), files)
+		k.gen.dir, k.gen.err = writeOnce("course-"+hashFiles(files), files)
 	})
 }
 

@@ -1,8 +1,6 @@
 package course
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -104,20 +102,6 @@ func (c *Course) Lesson(slug string) *Lesson {
 		}
 	}
 	return nil
-}
-
-// Hash returns a short hash of every generated file: it names the folder
-// the course is written to, so a change to the source writes a new one.
-func (c *Course) Hash() string {
-	h := sha256.New()
-	for _, l := range c.Lessons {
-		for _, name := range l.Files {
-			fmt.Fprintf(h, "%s/%s %d %d\n", l.Slug, name, len(l.Starter[name]), len(l.Solution[name]))
-			h.Write(l.Starter[name])
-			h.Write(l.Solution[name])
-		}
-	}
-	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
 // LessonFile is the path of a lesson's student file in the kit, relative to
