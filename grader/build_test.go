@@ -184,6 +184,21 @@ func TestOutOfMemoryLine(t *testing.T) {
 	}
 }
 
+// TestToolCrashLine finds the line where the compiler's own runtime says it
+// crashed, and nothing in a compile error.
+func TestToolCrashLine(t *testing.T) {
+	for _, c := range []struct{ reason, stderr, want string }{
+		{"the compiler crashed in its garbage collector", "SIGSEGV: segmentation violation\nPC=0x43cefd m=0 sigcode=1 addr=0x0\ngoroutine 0 gp=0x1ab3080 m=0 [idle]:\nruntime.(*spanQueue).tryDrain(...)", "SIGSEGV: segmentation violation"},
+		{"indented", "  SIGSEGV: segmentation violation\n  goroutine 0 [idle]:", "SIGSEGV: segmentation violation"},
+		{"a compile error is not a crash", "harness.go:3:1: undefined: x", ""},
+		{"a word in a compile error is not a crash", "harness.go:3:1: undefined: SIGSEGV", ""},
+	} {
+		if got := toolCrashLine(c.stderr); got != c.want {
+			t.Errorf("%s: toolCrashLine = %q, want %q", c.reason, got, c.want)
+		}
+	}
+}
+
 // TestLinkFailureWords: a link that fails for the student's code is theirs;
 // one where the C toolchain is missing is the machine's.
 func TestLinkFailureWords(t *testing.T) {

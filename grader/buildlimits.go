@@ -61,6 +61,10 @@ func (b BuildLimits) exceeded(s step, res sandbox.Result) *Result {
 		msg = fmt.Sprintf("%s your code wrote a file larger than %s, the limit. "+
 			"A very large array or string written out in your code does this: build big data while the program runs (make, a loop) instead.",
 			s.verb, sizeWords(b.FileBytes))
+	case toolCrashLine(stderr) != "":
+		msg = fmt.Sprintf("%s your code made %s crash (%s) near the limit of memory (%s). "+
+			"Generic types instantiated inside each other, or very large literals, do this: make them simpler.",
+			s.verb, s.toolName(), toolCrashLine(stderr), sizeWords(b.Memory))
 	case res.ExitCode == -1:
 		msg = fmt.Sprintf("%s your code was stopped by a signal before it finished: it went over a limit of time (%s), memory (%s) or file size (%s). "+
 			"Generic types instantiated inside each other, or very large literals, do this: make them simpler.",
@@ -88,6 +92,23 @@ func outOfMemoryLine(stderr string) string {
 			if strings.Contains(line, words) {
 				return strings.TrimSpace(line)
 			}
+		}
+	}
+	return ""
+}
+
+// toolCrashLine is the line where the Go runtime of the compiler or the
+// linker reports a crash of its own ("SIGSEGV: segmentation violation"), or
+// "". Seen here: the compiler, held to 256 MiB by a type bomb, crashed in its
+// garbage collector rather than saying "out of memory".
+func toolCrashLine(stderr string) string {
+	if !strings.Contains(stderr, "\ngoroutine ") && !strings.Contains(stderr, "\n  goroutine ") {
+		return ""
+	}
+	for _, line := range strings.Split(stderr, "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "SIGSEGV:") || strings.HasPrefix(line, "SIGBUS:") || strings.HasPrefix(line, "fatal error: runtime:") {
+			return line
 		}
 	}
 	return ""
