@@ -128,10 +128,11 @@ func TestBrowserDashboardDrillDown(t *testing.T) {
 }
 
 // TestBrowserCheckMyWork presses "Check my work" on lesson 02 and reads the
-// verdicts on the page that comes back: on the starter, every check fails.
+// verdicts on the page that comes back: on a fresh clone's starter, every
+// check fails.
 func TestBrowserCheckMyWork(t *testing.T) {
 	ctx := browser(t)
-	s := sharedSite(t)
+	s := clonedSite(t)
 	srv := httptest.NewServer(s.Handler())
 	defer srv.Close()
 	err := chromedp.Do(ctx,

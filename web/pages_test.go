@@ -73,11 +73,11 @@ func TestUnknownPagesSayWhatToDo(t *testing.T) {
 	}
 }
 
-// TestCheckMyWork runs the check on the lesson's own folder (the starter,
-// where every check fails), draws each check's verdict, and lines the cells
+// TestCheckMyWork runs the check on the lesson's own folder in a fresh
+// clone (the starter, where every check fails), draws each check's verdict, and lines the cells
 // run on that code up with the reference.
 func TestCheckMyWork(t *testing.T) {
-	s := sharedSite(t)
+	s := clonedSite(t)
 	code, page := get(t, s.Handler(), "POST", "/check-02.html")
 	if code != http.StatusOK {
 		t.Fatalf("POST /check-02.html = %d\n%s", code, page)
