@@ -24,6 +24,9 @@ const envScreenshots = "LABRUN_SCREENSHOTS"
 // the test when no Chromium is installed.
 func browser(t *testing.T) context.Context {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("drives Chromium: -short skips it; the full proof runs it")
+	}
 	path := ""
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
 		if p, err := exec.LookPath(name); err == nil {
