@@ -1,6 +1,10 @@
 package grader
 
-import "time"
+import (
+	"time"
+
+	"harnesslab/grader/checkkit"
+)
 
 // Budget is every time limit of a check run, derived from one setting: how
 // long one check may run (Options.CheckTimeout). Nothing else in the engine
@@ -37,6 +41,12 @@ const (
 	// for its output pipes to close (something it started may hold them).
 	DrainGrace = time.Second
 )
+
+// VerifyTimeout is how long one check may run when the kit proves itself
+// (labrun verify, TestVerify): a multiple of the default limit, so that a
+// machine busy with other work cannot fail a solution or make a variant
+// fail a check it should pass. A hanging variant still times out, later.
+const VerifyTimeout = 3 * checkkit.DefaultTimeout
 
 // Process is when the runner asks a check program that has given no verdict
 // for its stacks.

@@ -29,21 +29,29 @@ func testKit(t *testing.T) (*Kit, []*Lesson) {
 	return kit, lessons
 }
 
-// TestVerify is labrun verify: every starter builds and fails, every solution
-// passes, every variant gets its declared outcome, every check is failed by a
-// wrong_* variant.
+// TestVerify is labrun verify, one subtest per lesson (go test ./grader -run
+// TestVerify/05 proves lesson 05 alone): every starter builds and fails,
+// every solution passes, every variant gets its declared outcome, every
+// check is failed by a wrong_* variant. Checks run with verifyTimeout, room
+// for a machine busy with other work.
 func TestVerify(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs every starter, solution and variant of every lesson: -short skips it; the full proof runs it")
+	}
 	kit, lessons := testKit(t)
-	for _, p := range kit.Verify(context.Background(), lessons, Options{}, nil) {
-		for _, f := range p.Findings {
-			t.Errorf("lesson %s: %s", f.Lesson, f.Text)
-		}
-		if n := len(p.Lesson.Checks); n < 6 {
-			t.Errorf("lesson %s has %d checks; every lesson needs at least six", p.Lesson.Number, n)
-		}
-		if p.StarterFailing != len(p.Lesson.Checks) {
-			t.Logf("lesson %s: the starter fails %d of %d checks", p.Lesson.Number, p.StarterFailing, len(p.Lesson.Checks))
-		}
+	for _, l := range lessons {
+		t.Run(l.Number, func(t *testing.T) {
+			p := kit.Verify(context.Background(), []*Lesson{l}, Options{CheckTimeout: VerifyTimeout}, nil)[0]
+			for _, f := range p.Findings {
+				t.Errorf("lesson %s: %s", f.Lesson, f.Text)
+			}
+			if n := len(p.Lesson.Checks); n < 6 {
+				t.Errorf("lesson %s has %d checks; every lesson needs at least six", p.Lesson.Number, n)
+			}
+			if p.StarterFailing != len(p.Lesson.Checks) {
+				t.Logf("lesson %s: the starter fails %d of %d checks", p.Lesson.Number, p.StarterFailing, len(p.Lesson.Checks))
+			}
+		})
 	}
 }
 
@@ -51,6 +59,9 @@ func TestVerify(t *testing.T) {
 // their real output on the reference solution, and its lists of checks equal
 // to the check scripts' sentences. Run with -update to rewrite.
 func TestLessonREADMEs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every lesson's cells: -short skips it; the full proof runs it")
+	}
 	_, lessons := testKit(t)
 	for _, l := range lessons {
 		path := filepath.Join(l.Dir, "README.md")

@@ -4,11 +4,14 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
 	"harnesslab/grader"
+	"harnesslab/grader/kitcopy"
 	"harnesslab/grader/report"
 	"harnesslab/lab"
 )
@@ -36,6 +39,46 @@ func sharedSite(t *testing.T) *Site {
 		t.Fatalf("load the kit: %v", kitErr)
 	}
 	return kitSite
+}
+
+var (
+	cloneOnce sync.Once
+	cloneDir  string
+	cloneSite *Site
+	cloneErr  error
+)
+
+// clonedSite is one Site over a copy of the kit made as a fresh clone is
+// (kitcopy.Copy: the pristine starters in the lesson folders), for the tests
+// that check the lesson's own folder: they stay green whatever a student has
+// written in the kit's lessons. removeClone removes the copy.
+func clonedSite(t *testing.T) *Site {
+	t.Helper()
+	src := sharedSite(t)
+	cloneOnce.Do(func() {
+		cloneDir, cloneErr = os.MkdirTemp("", "harnesslab-web-")
+		if cloneErr != nil {
+			return
+		}
+		root := filepath.Join(cloneDir, "kit")
+		if cloneErr = kitcopy.Copy(src.Kit.Root, root); cloneErr != nil {
+			return
+		}
+		kit := &grader.Kit{Root: root}
+		lessons, err := kit.Lessons()
+		cloneSite, cloneErr = &Site{Kit: kit, Lessons: lessons, Progress: src.Progress, Report: src.Report}, err
+	})
+	if cloneErr != nil {
+		t.Fatalf("copy the kit: %v", cloneErr)
+	}
+	return cloneSite
+}
+
+// removeClone removes the copy of the kit clonedSite made, if any.
+func removeClone() {
+	if cloneDir != "" {
+		os.RemoveAll(cloneDir)
+	}
 }
 
 // get fetches path from h and returns the status and the body.

@@ -14,5 +14,7 @@ import (
 func TestMain(m *testing.M) {
 	sandbox.Init()
 	grader.RunnerInit()
-	os.Exit(m.Run())
+	code := m.Run()
+	removeClone()
+	os.Exit(code)
 }

@@ -28,6 +28,9 @@ func TestCoursePage(t *testing.T) {
 // reference solution printed, hides the output of a question's cell until
 // asked, and offers the check.
 func TestLessonPage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs lesson 02's cells: -short skips it; the full proof runs it")
+	}
 	s := sharedSite(t)
 	code, page := get(t, s.Handler(), "GET", "/lesson-02.html")
 	if code != http.StatusOK {
@@ -73,11 +76,14 @@ func TestUnknownPagesSayWhatToDo(t *testing.T) {
 	}
 }
 
-// TestCheckMyWork runs the check on the lesson's own folder (the starter,
-// where every check fails), draws each check's verdict, and lines the cells
+// TestCheckMyWork runs the check on the lesson's own folder in a fresh
+// clone (the starter, where every check fails), draws each check's verdict, and lines the cells
 // run on that code up with the reference.
 func TestCheckMyWork(t *testing.T) {
-	s := sharedSite(t)
+	if testing.Short() {
+		t.Skip("checks lesson 02 and runs its cells: -short skips it; the full proof runs it")
+	}
+	s := clonedSite(t)
 	code, page := get(t, s.Handler(), "POST", "/check-02.html")
 	if code != http.StatusOK {
 		t.Fatalf("POST /check-02.html = %d\n%s", code, page)
@@ -116,6 +122,9 @@ func TestDashboard(t *testing.T) {
 // TestExportLinksWork writes the site as files and follows every relative
 // link of every page to a file that exists.
 func TestExportLinksWork(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every lesson's cells: -short skips it; the full proof runs it")
+	}
 	src := sharedSite(t)
 	s := &Site{Kit: src.Kit, Lessons: src.Lessons, Report: src.Report, cells: src.cells}
 	dir := t.TempDir()

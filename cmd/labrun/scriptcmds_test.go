@@ -14,6 +14,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"harnesslab/grader/kitcopy"
 	"harnesslab/grader/report"
 )
 
@@ -28,14 +29,15 @@ var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []str
 
 // cmdMkkit copies the kit ($KIT) to the new folder DST, so that a script can
 // work in a student's clone, lesson folders and all, without touching the
-// kit's own.
+// kit's own. The copy's student files are the pristine starters, whatever a
+// student has written in the kit's lessons.
 //
 //	mkkit DST
 func cmdMkkit(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 1 {
 		ts.Fatalf("usage: mkkit DST")
 	}
-	ts.Check(copyKit(ts.Getenv("KIT"), ts.MkAbs(args[0])))
+	ts.Check(kitcopy.Copy(ts.Getenv("KIT"), ts.MkAbs(args[0])))
 }
 
 // unescape reads a script argument written with Go escapes.

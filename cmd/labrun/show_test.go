@@ -34,9 +34,10 @@ func TestShowScripts(t *testing.T) {
 	}
 	testscript.Run(t, testscript.Params{
 		Dir:  "testdata/show",
-		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){"ptyrun": cmdPtyrun},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){"mkkit": cmdMkkit, "ptyrun": cmdPtyrun},
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("HARNESSLAB_ROOT", root)
+			env.Setenv("KIT", root)
 			// go build needs a real cache and module cache: the tests share the user's.
 			env.Setenv("HOME", home)
 			env.Setenv("GOCACHE", filepath.Join(cache, "go-build"))

@@ -31,7 +31,7 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	proofs := kit.Verify(ctx, lessons, grader.Options{}, func(step string) { fmt.Fprintln(stderr, step) })
+	proofs := kit.Verify(ctx, lessons, grader.Options{CheckTimeout: grader.VerifyTimeout}, func(step string) { fmt.Fprintln(stderr, step) })
 	bad := 0
 	fmt.Fprintln(stdout)
 	for _, p := range proofs {

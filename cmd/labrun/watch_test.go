@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/creack/pty"
+
+	"harnesslab/grader/kitcopy"
 )
 
 // termScreen collects what a program writes, and lets a test wait for words.
@@ -66,7 +68,7 @@ func (s *termScreen) waitFor(t *testing.T, want string, n int) {
 }
 
 // labrunCommand returns a command that runs labrun (this test binary under
-// the name labrun) in the copy of the kit in dir, made by copyKit.
+// the name labrun) in the copy of the kit in dir, made by kitcopy.Copy.
 func labrunCommand(t *testing.T, dir string, args ...string) *exec.Cmd {
 	t.Helper()
 	self, err := os.Executable()
@@ -92,7 +94,7 @@ func TestWatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	if err := copyKit(root, filepath.Join(dir, "kit")); err != nil {
+	if err := kitcopy.Copy(root, filepath.Join(dir, "kit")); err != nil {
 		t.Fatal(err)
 	}
 	t.Run("only_piped", func(t *testing.T) { testWatchOnlyPiped(t, dir) })

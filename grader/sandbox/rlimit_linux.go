@@ -63,14 +63,19 @@ func setLimit(pid, resource int, soft, hard uint64) error {
 // tasksOf counts the tasks (threads included, as RLIMIT_NPROC does) of the
 // processes in /proc owned by uid, other than except. It is a best-effort
 // count: processes come and go while it reads.
-func tasksOf(uid, except int) int {
+func tasksOf(uid, except int) int { return tasksAmong(uid, except, nil) }
+
+// tasksAmong is tasksOf counting only the processes whose pid keep accepts
+// (all of them when keep is nil).
+func tasksAmong(uid, except int, keep func(pid int) bool) int {
 	entries, err := os.ReadDir("/proc")
 	if err != nil {
 		return 0
 	}
 	n := 0
 	for _, e := range entries {
-		if pid, err := strconv.Atoi(e.Name()); err != nil || pid == except || !e.IsDir() {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil || pid == except || !e.IsDir() || keep != nil && !keep(pid) {
 			continue
 		}
 		info, err := os.Stat("/proc/" + e.Name())

@@ -40,19 +40,33 @@ func TestParseLimitsRejects(t *testing.T) {
 	}
 }
 
+// TestTasksOfCountsOthers counts the tasks of this test's own child only, so
+// that other processes of the same user, coming and going, cannot change the
+// figures: the child's tasks count for its owner, not for another user, and
+// not when it is the process left out.
 func TestTasksOfCountsOthers(t *testing.T) {
 	sleep, err := lookPath("sleep", nil)
 	if err != nil {
 		t.Skip(err)
 	}
-	before := tasksOf(os.Getuid(), os.Getpid())
 	cmd := exec.Command(sleep, "10")
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	defer cmd.Wait()
 	defer cmd.Process.Kill()
-	if after := tasksOf(os.Getuid(), os.Getpid()); after < before+1 {
-		t.Errorf("tasksOf(own uid) = %d with a child sleeping, %d before; want at least one more", after, before)
+	child := func(pid int) bool { return pid == cmd.Process.Pid }
+	uid, self := os.Getuid(), os.Getpid()
+	if n := tasksAmong(uid, self, child); n < 1 {
+		t.Errorf("tasksAmong(own uid, the child) = %d with the child sleeping; want at least 1", n)
+	}
+	if n := tasksAmong(uid+1, self, child); n != 0 {
+		t.Errorf("tasksAmong(another uid, the child) = %d; want 0: the child is not that user's", n)
+	}
+	if n := tasksAmong(uid, cmd.Process.Pid, child); n != 0 {
+		t.Errorf("tasksAmong(own uid, except the child) = %d; want 0", n)
+	}
+	if n := tasksOf(uid, self); n < 1 {
+		t.Errorf("tasksOf(own uid) = %d with a child sleeping; want at least 1", n)
 	}
 }
