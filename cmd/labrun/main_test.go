@@ -41,9 +41,9 @@ func TestScripts(t *testing.T) {
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("HARNESSLAB_ROOT", root)
 			env.Setenv("KIT", root)
-			env.Setenv("STARTERS", starters) // the pristine starters, generated from solutions/
+			env.Setenv("STARTERS", starters)                                            // the pristine starters, generated from solutions/
 			env.Setenv("SOLUTIONS", filepath.Join(filepath.Dir(starters), "solutions")) // the whole reference solutions, likewise
-			env.Setenv("VARIANTS", variants) // the known variants, NN/NAME, their files whole
+			env.Setenv("VARIANTS", variants)                                            // the known variants, NN/NAME, their files whole
 			// the student's progress goes to the script's own folder, not the kit's .labrun
 			env.Setenv("LABRUN_STATE", env.WorkDir+"/.labrun")
 			// go build needs a real cache and module cache: the tests share the user's.
