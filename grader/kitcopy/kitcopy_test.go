@@ -48,6 +48,7 @@ func TestCopyTakesThePristineStarters(t *testing.T) {
 		"lessons/01-fake/harness.go":   halfDone,
 		"lessons/01-fake/README.md":    "# Fake\n",
 		"solutions/01-fake/harness.go": starter,
+		"grader/doc.go":                "package grader\n",
 	})
 	t.Setenv("HARNESSLAB_ROOT", "") // the kit copied is src, whatever the environment says
 	if err := Copy(src, dst); err != nil {
