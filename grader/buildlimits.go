@@ -48,23 +48,26 @@ func (b BuildLimits) withDefaults() BuildLimits {
 // well within them.
 func (b BuildLimits) exceeded(s step, res sandbox.Result) *Result {
 	stderr := string(res.Stderr)
+	// A tool held near its memory limit either says so or, seen with the
+	// compiler and a type bomb, crashes in its own garbage collector: both
+	// are the memory limit.
+	memoryLine := outOfMemoryLine(stderr)
+	if memoryLine == "" {
+		memoryLine = toolCrashLine(stderr)
+	}
 	var msg string
 	switch {
 	case res.TimedOut:
 		msg = fmt.Sprintf("%s your code took longer than %s, the limit, and was stopped. "+
 			"Generic types instantiated inside each other, or very large literals, do this: make them simpler.", s.verb, b.Timeout)
-	case outOfMemoryLine(stderr) != "":
+	case memoryLine != "":
 		msg = fmt.Sprintf("%s your code used more than %s of memory, the limit, and %s stopped (%s). "+
 			"Generic types instantiated inside each other, or very large literals, do this: make them simpler.",
-			s.verb, sizeWords(b.Memory), s.toolName(), outOfMemoryLine(stderr))
+			s.verb, sizeWords(b.Memory), s.toolName(), memoryLine)
 	case strings.Contains(stderr, "file too large") || fileAtLeast(s.out, b.FileBytes) || fileAtLeast(s.also, b.FileBytes):
 		msg = fmt.Sprintf("%s your code wrote a file larger than %s, the limit. "+
 			"A very large array or string written out in your code does this: build big data while the program runs (make, a loop) instead.",
 			s.verb, sizeWords(b.FileBytes))
-	case toolCrashLine(stderr) != "":
-		msg = fmt.Sprintf("%s your code made %s crash (%s) near the limit of memory (%s). "+
-			"Generic types instantiated inside each other, or very large literals, do this: make them simpler.",
-			s.verb, s.toolName(), toolCrashLine(stderr), sizeWords(b.Memory))
 	case res.ExitCode == -1:
 		msg = fmt.Sprintf("%s your code was stopped by a signal before it finished: it went over a limit of time (%s), memory (%s) or file size (%s). "+
 			"Generic types instantiated inside each other, or very large literals, do this: make them simpler.",
