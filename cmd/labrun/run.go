@@ -11,7 +11,7 @@ import (
 	"os/signal"
 
 	"harnesslab/grader"
-	"harnesslab/providers"
+	"harnesslab/grader/providers"
 )
 
 // runRun plays lesson NN's scenario with the student's harness against a

@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"harnesslab/grader"
-	"harnesslab/web"
+	"harnesslab/grader/web"
 )
 
 // runServe serves the course, its lessons and, with --report, a class's

@@ -121,7 +121,7 @@ func kitFiles(kit *grader.Kit, l *grader.Lesson) []string {
 		}
 		return true
 	}
-	roots := []string{"go.mod", "go.sum", "lab", "grader", "cmd/labrun", "web", "providers", "lessons/" + l.Slug}
+	roots := []string{"go.mod", "go.sum", "lab", "grader", "cmd/labrun", "lessons/" + l.Slug}
 	for _, root := range roots {
 		filepath.WalkDir(filepath.Join(kit.Root, root), func(path string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() {

@@ -34,7 +34,7 @@ import (
 	"strings"
 
 	"harnesslab/lab"
-	"harnesslab/providers"
+	"harnesslab/grader/providers"
 )
 
 // Scenario is one lesson's run.

@@ -8,9 +8,9 @@
 # compiler and the linker called directly against compiled packages it keeps
 # in the user's cache folder; the first, warming run fills that cache.
 #
-#   bash bench/check-speed.sh [RUNS]
+#   bash cmd/labrun/bench/check-speed.sh [RUNS]
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../../.."
 runs=${1:-7}
 root=$PWD
 work=$(mktemp -d)
@@ -21,7 +21,7 @@ mkdir -p "$work/student"
 cp solutions/02-model-can-only-talk/harness.go "$work/student/harness.go"
 
 # The tiny program is edited through an overlay, so nothing in the kit changes.
-tiny="$root/bench/tiny/main.go"
+tiny="$root/cmd/labrun/bench/tiny/main.go"
 cp "$tiny" "$work/tiny.go"
 printf '{"Replace":{"%s":"%s"}}' "$tiny" "$work/tiny.go" > "$work/overlay.json"
 
@@ -29,7 +29,7 @@ now() { date +%s%N; }
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
 # Warm both caches once.
-go build -overlay "$work/overlay.json" -o "$work/tiny" ./bench/tiny >/dev/null
+go build -overlay "$work/overlay.json" -o "$work/tiny" ./cmd/labrun/bench/tiny >/dev/null
 "$work/labrun" check 02 "$work/student" >/dev/null
 
 : > "$work/check.ns"; : > "$work/build.ns"
@@ -38,7 +38,7 @@ for i in $(seq 1 "$runs"); do
   t0=$(now); "$work/labrun" check 02 "$work/student" >/dev/null; t1=$(now)
   echo $((t1 - t0)) >> "$work/check.ns"
   sed -i "s/, [0-9]*)/, $i)/" "$work/tiny.go"
-  t0=$(now); go build -overlay "$work/overlay.json" -o "$work/tiny" ./bench/tiny; t1=$(now)
+  t0=$(now); go build -overlay "$work/overlay.json" -o "$work/tiny" ./cmd/labrun/bench/tiny; t1=$(now)
   echo $((t1 - t0)) >> "$work/build.ns"
 done
 

@@ -1,4 +1,4 @@
-// Command tiny is the baseline of bench/check-speed.sh: the smallest program
+// Command tiny is the baseline of cmd/labrun/bench/check-speed.sh: the smallest program
 // that links lab and go-cmp, built after an edit to compare with labrun check.
 package main
 

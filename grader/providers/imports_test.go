@@ -20,12 +20,12 @@ func TestCheckProgramsNeverLinkProviders(t *testing.T) {
 		return strings.Fields(string(out))
 	}
 	for _, pkg := range deps("harnesslab/lab", "harnesslab/grader/checks/...") {
-		if pkg == "harnesslab/providers" {
+		if pkg == "harnesslab/grader/providers" {
 			t.Errorf("a check program or the lab depends on %s", pkg)
 		}
 	}
 	for _, pkg := range deps("harnesslab/lab") {
-		if pkg == "net/http" || strings.HasPrefix(pkg, "harnesslab/providers") {
+		if pkg == "net/http" || strings.HasPrefix(pkg, "harnesslab/grader/providers") {
 			t.Errorf("the lab depends on %s", pkg)
 		}
 	}

@@ -6,9 +6,9 @@
 #  2. labrun's own peak memory while grading N submissions (default 300;
 #     target: under 200 MiB).
 #
-#   bash bench/grade-speed.sh [N]
+#   bash cmd/labrun/bench/grade-speed.sh [N]
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../../.."
 many=${1:-300}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
