@@ -14,6 +14,7 @@
 //	labrun pack NN [DIR] [-o FILE]
 //	labrun run NN [DIR] --model anthropic:MODEL|openai:MODEL [--base-url URL]
 //	labrun verify [NN...]
+//	labrun mutate NN [--run REGEXP] [--list] [--min PCT]
 //	labrun grade NN PATH... [--out DIR] [--jobs N] [--timeout D] [--resume] [--shard I/N]
 //	labrun merge --out DIR SHARD_DIR...
 //	labrun gradescope NN [-o autograder.zip]
@@ -80,10 +81,11 @@ func init() {
 		"export":     {"export --html DIR [--report DIR]", "write the pages of labrun serve as a static site into DIR", runExport},
 		"author":     {authorUsage, "for course authors: write lessons/ from the chain's source in solutions/ (--check: list what is stale)", runAuthor},
 		"verify":     {"verify [NN...]", "prove the kit: starters fail, solutions pass, every check can fail", runVerify},
+		"mutate":     {mutateUsage, "for course authors: make small wrong versions of lesson NN's solution and count those its checks catch", runMutate},
 	}
 }
 
-var order = []string{"list", "show", "check", "watch", "hint", "diff", "reset", "pack", "serve", "run", "verify", "author", "grade", "merge", "gradescope", "export"}
+var order = []string{"list", "show", "check", "watch", "hint", "diff", "reset", "pack", "serve", "run", "verify", "mutate", "author", "grade", "merge", "gradescope", "export"}
 
 // run runs the subcommand args[0]. With no arguments it explains itself on
 // stderr and exits 2, as for any other wrong use.
