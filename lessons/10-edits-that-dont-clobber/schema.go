@@ -2,6 +2,7 @@ package harness
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,7 +16,9 @@ import (
 //
 // The part of JSON Schema it knows: type, properties, required,
 // additionalProperties (false only), enum, items, minimum and maximum. Any
-// other keyword is ignored.
+// other keyword is ignored. A schema that uses the subset in a form this
+// validator does not read, a type given as a list of names or a sub-schema
+// written as true or false, is refused, never half read (see InSubset).
 
 // Validate returns nil when value keeps to schema, and otherwise an error
 // naming the first place where it does not, as "PATH: what is wrong". A path
@@ -32,8 +35,76 @@ import (
 //  6. properties, for objects only: each value the object has, by the
 //     schema written for its name, in sorted order of the names;
 //  7. items, for arrays only: each item, in order, by the schema of items.
+//
+// A schema outside the subset (see InSubset) is refused before any value is
+// looked at, with an error that says so.
 func Validate(schema lab.Schema, value any) error {
+	if err := InSubset(schema); err != nil {
+		return err
+	}
 	return validateAt(schema, value, "")
+}
+
+// InSubset returns nil when schema uses the keywords this validator knows in
+// the forms it reads, and otherwise an error naming the place in the schema
+// and what to write instead. Two forms are refused: a type given as a list of
+// names (["string", "null"]), and a sub-schema, under properties or items,
+// written as true or false. Read as if they were absent, both would let
+// through values the schema forbids, so the validator refuses the schema
+// rather than half read it.
+func InSubset(schema lab.Schema) error {
+	return inSubsetAt(schema, "")
+}
+
+// inSubsetAt checks schema, found at where inside the tool's schema.
+func inSubsetAt(schema lab.Schema, where string) error {
+	if t, ok := schema["type"]; ok {
+		if _, one := t.(string); !one {
+			return outsideSubset(where+"/type", t, "give one type name, such as \"string\", or leave type out")
+		}
+	}
+	if properties, ok := schema["properties"].(lab.Schema); ok {
+		names := make([]string, 0, len(properties))
+		for name := range properties {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			if err := subSchemaInSubset(properties[name], where+"/properties/"+name); err != nil {
+				return err
+			}
+		}
+	}
+	if items, ok := schema["items"]; ok {
+		return subSchemaInSubset(items, where+"/items")
+	}
+	return nil
+}
+
+// subSchemaInSubset checks a schema found under properties or items.
+func subSchemaInSubset(sub any, where string) error {
+	switch s := sub.(type) {
+	case lab.Schema:
+		return inSubsetAt(s, where)
+	case bool:
+		switch {
+		case s:
+			return outsideSubset(where, s, "write {} for a value that may be anything")
+		case strings.HasSuffix(where, "/items"):
+			return outsideSubset(where, s, "write a schema object: the subset has no schema that refuses every item")
+		}
+		return outsideSubset(where, s, "to forbid a property, leave it out of properties and set additionalProperties to false")
+	}
+	return nil
+}
+
+// outsideSubset returns the error for a schema that uses the subset in a form
+// the validator does not read.
+func outsideSubset(where string, found any, instead string) error {
+	if where == "" {
+		where = "/"
+	}
+	return fmt.Errorf("the tool's schema is outside what this validator reads: %s is %s; %s", where, lab.EncodeJSON(found), instead)
 }
 
 // validateAt checks value, found at path, against schema: the rules of
@@ -102,7 +173,8 @@ func validateObject(schema lab.Schema, object map[string]any, path string) error
 // jsonType returns the JSON type of a value as it arrives in lab.Args:
 // "null", "boolean", "string", "object", "array", "integer" for any number
 // with no fraction (Go's int types, and a float64 such as 20, which is how
-// JSON numbers arrive), and "number" for any other number.
+// JSON numbers arrive, or 1e300, which is whole however big), and "number"
+// for any other number.
 func jsonType(value any) string {
 	switch v := value.(type) {
 	case nil:
@@ -116,12 +188,12 @@ func jsonType(value any) string {
 	case []any:
 		return "array"
 	case float64:
-		if v == float64(int64(v)) {
+		if v == math.Trunc(v) && !math.IsInf(v, 0) {
 			return "integer"
 		}
 		return "number"
 	case float32:
-		if v == float32(int64(v)) {
+		if f := float64(v); f == math.Trunc(f) && !math.IsInf(f, 0) {
 			return "integer"
 		}
 		return "number"
