@@ -285,6 +285,94 @@ func problem(path, format string, args ...any) error {
 	return fmt.Errorf("%s: %s", path, fmt.Sprintf(format, args...))
 }
 
+// SchemaOf returns the schema of the arguments a tool decodes into the
+// struct s, as ReadStruct read it from Go source: an object with one property
+// for each field, in s.Fields. A property is named by the field's json tag,
+// or by its Go name when the tag gives none; a field tagged "-" is left out.
+// Its schema is what goType gives for the field's type, with the field's doc
+// comment as its "description" when it has one. "required" lists, in field
+// order, every field whose tag does not say omitempty and whose type is not
+// a pointer; it is a list, never absent, even when nothing is required.
+// And "additionalProperties" is false: nothing else may be sent. A field
+// whose type goType does not know gets no schema and this error, with the
+// field's Go name and its type as written:
+//
+//	field NAME: type TYPE has no JSON Schema here: use a string, a number, a bool, or a slice or a pointer of one
+func SchemaOf(s lab.GoStruct) (lab.Schema, error) {
+	properties, required := lab.Schema{}, []string{}
+	for _, f := range s.Fields {
+		name := f.JSON
+		switch name {
+		case "-":
+			continue
+		case "":
+			name = f.Name
+		}
+		property, ok := goType(f.Type)
+		if !ok {
+			return nil, fmt.Errorf("field %s: type %s has no JSON Schema here: use a string, a number, a bool, or a slice or a pointer of one", f.Name, f.Type)
+		}
+		if f.Doc != "" {
+			property["description"] = f.Doc
+		}
+		properties[name] = property
+		if !f.OmitEmpty && !strings.HasPrefix(f.Type, "*") {
+			required = append(required, name)
+		}
+	}
+	return lab.Schema{"type": "object", "properties": properties, "required": required, "additionalProperties": false}, nil
+}
+
+// goType returns the schema of a Go type as written in a struct field, and
+// whether it has one here: a string is a "string", every int and uint type
+// an "integer", float32 and float64 a "number", bool a "boolean", a slice
+// an "array" whose "items" are its element's schema, and a pointer the schema
+// of what it points to. Anything else (a map, a struct, an interface, a type
+// of its own) has none.
+func goType(t string) (lab.Schema, bool) {
+	switch t {
+	case "string":
+		return lab.Schema{"type": "string"}, true
+	case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64":
+		return lab.Schema{"type": "integer"}, true
+	case "float32", "float64":
+		return lab.Schema{"type": "number"}, true
+	case "bool":
+		return lab.Schema{"type": "boolean"}, true
+	}
+	if elem, ok := strings.CutPrefix(t, "[]"); ok {
+		items, ok := goType(elem)
+		if !ok {
+			return nil, false
+		}
+		return lab.Schema{"type": "array", "items": items}, true
+	}
+	if elem, ok := strings.CutPrefix(t, "*"); ok {
+		return goType(elem)
+	}
+	return nil, false
+}
+
+// ToolOf returns the tool called name whose arguments are the struct s: its
+// description is s's doc comment, its Parameters are SchemaOf(s), and its
+// Execute is execute. A struct with no doc comment (or one of blanks only)
+// is refused, since the description is all the model reads about a tool
+// before it calls it, with this error (the tool's name, then the type's):
+//
+//	tool NAME has no description: write a doc comment on TYPE that says what the tool does and when to use it
+//
+// An error from SchemaOf is returned as it is.
+func ToolOf(name string, s lab.GoStruct, execute func(lab.Args) (string, error)) (lab.Tool, error) {
+	if strings.TrimSpace(s.Doc) == "" {
+		return lab.Tool{}, fmt.Errorf("tool %s has no description: write a doc comment on %s that says what the tool does and when to use it", name, s.Name)
+	}
+	schema, err := SchemaOf(s)
+	if err != nil {
+		return lab.Tool{}, err
+	}
+	return lab.Tool{Name: name, Description: s.Doc, Parameters: schema, Execute: execute}, nil
+}
+
 // InWorkspace returns nil when path names a file inside the workspace, and
 // otherwise an error that says why not: an empty path, a path that starts
 // at the root (/etc/passwd), or one with a ".." part (../deploy/prod.env,

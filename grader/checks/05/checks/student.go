@@ -15,6 +15,8 @@ type Student struct {
 	RunTool      func(tools []lab.Tool, call lab.Block) lab.Message
 	MakeReadTool func(ws *lab.Workspace) lab.Tool
 	Chat         func(model lab.Model, messages []lab.Message, text string, tools []lab.Tool) ([]lab.Message, Result)
+	SchemaOf     func(s lab.GoStruct) (lab.Schema, error)
+	ToolOf       func(name string, s lab.GoStruct, execute func(lab.Args) (string, error)) (lab.Tool, error)
 }
 
 // S is the student's code under check.
@@ -48,6 +50,10 @@ var Checks = map[string]checkkit.Check{
 	"read_refuses_outside":          readRefusesOutside,
 	"required_named_first":          requiredNamedFirst,
 	"same_words_every_time":         sameWordsEveryTime,
+	"schema_from_doc_comments":      schemaFromDocComments,
+	"optional_fields_not_required":  optionalFieldsNotRequired,
+	"unknown_type_refused":          unknownTypeRefused,
+	"tool_needs_description":        toolNeedsDescription,
 	"schema_outside_subset_refused": schemaOutsideSubsetRefused,
 	"unknown_properties_refused":    unknownPropertiesRefused,
 	"whole_numbers_are_integers":    wholeNumbersAreIntegers,
