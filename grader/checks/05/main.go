@@ -18,6 +18,8 @@ func main() {
 		InWorkspace:  harness.InWorkspace,
 		RunTool:      harness.RunTool,
 		MakeReadTool: harness.MakeReadTool,
+		SchemaOf:     harness.SchemaOf,
+		ToolOf:       harness.ToolOf,
 		Chat: func(model lab.Model, messages []lab.Message, text string, tools []lab.Tool) ([]lab.Message, checks.Result) {
 			out, r := harness.Chat(model, messages, text, tools)
 			return out, checks.Result{Status: string(r.Status), Text: r.Text, Steps: r.Steps}

@@ -52,6 +52,7 @@ func wholeNumbersAreIntegers(c *checkkit.C) {
 			{s, lab.Args{"ratio": 0.25}, "", ""},
 			{s, lab.Args{"ratio": true}, `/ratio: expected number, got boolean true`, "a boolean is not a number"},
 			{s, lab.Args{"ratio": "0.5"}, `/ratio: expected number, got string "0.5"`, ""},
+			{s, lab.Args{"limit": 1e300}, "", "1e300 is whole, though no Go int can hold it"},
 		}},
 		{Name: "count and weight", Data: []vcase{
 			{t, lab.Args{"count": -3}, "", "-3 as a Go int"},
@@ -62,6 +63,8 @@ func wholeNumbersAreIntegers(c *checkkit.C) {
 			{t, lab.Args{"weight": 7}, "", "every integer is a number too"},
 			{t, lab.Args{"weight": false}, `/weight: expected number, got boolean false`, "a boolean is not a number"},
 			{t, lab.Args{"count": "12"}, `/count: expected integer, got string "12"`, ""},
+			{t, lab.Args{"count": 1e19}, "", "1e19 is whole, just past the largest int64"},
+			{t, lab.Args{"count": -4e20}, "", "-4e20 is whole, past the smallest int64"},
 		}},
 	}, func(cases []vcase) { expect(c, cases) })
 }

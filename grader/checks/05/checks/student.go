@@ -15,6 +15,8 @@ type Student struct {
 	RunTool      func(tools []lab.Tool, call lab.Block) lab.Message
 	MakeReadTool func(ws *lab.Workspace) lab.Tool
 	Chat         func(model lab.Model, messages []lab.Message, text string, tools []lab.Tool) ([]lab.Message, Result)
+	SchemaOf     func(s lab.GoStruct) (lab.Schema, error)
+	ToolOf       func(name string, s lab.GoStruct, execute func(lab.Args) (string, error)) (lab.Tool, error)
 }
 
 // S is the student's code under check.
@@ -37,18 +39,23 @@ const (
 // Checks holds every check of the lesson, by name. The scripts NN_name.txtar
 // say which to run, in what order, and what each one promises the student.
 var Checks = map[string]checkkit.Check{
-	"agrees_with_reference":      agreesWithReference,
-	"bounds_inclusive":           boundsInclusive,
-	"enum_values_listed":         enumValuesListed,
-	"invalid_call_never_runs":    invalidCallNeverRuns,
-	"model_fixes_its_call":       modelFixesItsCall,
-	"one_bad_call_among_good":    oneBadCallAmongGood,
-	"paths_reach_inside":         pathsReachInside,
-	"paths_stay_inside":          pathsStayInside,
-	"read_refuses_outside":       readRefusesOutside,
-	"required_named_first":       requiredNamedFirst,
-	"same_words_every_time":      sameWordsEveryTime,
-	"unknown_properties_refused": unknownPropertiesRefused,
-	"whole_numbers_are_integers": wholeNumbersAreIntegers,
-	"wrong_type_named":           wrongTypeNamed,
+	"agrees_with_reference":         agreesWithReference,
+	"bounds_inclusive":              boundsInclusive,
+	"enum_values_listed":            enumValuesListed,
+	"invalid_call_never_runs":       invalidCallNeverRuns,
+	"model_fixes_its_call":          modelFixesItsCall,
+	"one_bad_call_among_good":       oneBadCallAmongGood,
+	"paths_reach_inside":            pathsReachInside,
+	"paths_stay_inside":             pathsStayInside,
+	"read_refuses_outside":          readRefusesOutside,
+	"required_named_first":          requiredNamedFirst,
+	"same_words_every_time":         sameWordsEveryTime,
+	"schema_from_doc_comments":      schemaFromDocComments,
+	"optional_fields_not_required":  optionalFieldsNotRequired,
+	"unknown_type_refused":          unknownTypeRefused,
+	"tool_needs_description":        toolNeedsDescription,
+	"schema_outside_subset_refused": schemaOutsideSubsetRefused,
+	"unknown_properties_refused":    unknownPropertiesRefused,
+	"whole_numbers_are_integers":    wholeNumbersAreIntegers,
+	"wrong_type_named":              wrongTypeNamed,
 }

@@ -12,8 +12,8 @@ import (
 	harness "harnesslab/lessons/06-big-outputs"
 )
 
-// testRun returns what `go test -v ./billing` prints: lines lines, with two
-// failed tests in the middle and the verdict at the end.
+// testRun returns what `go test -v ./billing` prints: lines lines, with one
+// failed test in the middle and the verdict at the end.
 func testRun(lines int) string {
 	var b strings.Builder
 	n := 0

@@ -2,6 +2,7 @@ package harness
 
 import (
 	"fmt"
+	"math"
 	pathpkg "path"
 	"sort"
 	"strconv"

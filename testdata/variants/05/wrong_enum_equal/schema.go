@@ -2,6 +2,7 @@ package harness
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"strconv"

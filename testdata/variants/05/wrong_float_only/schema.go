@@ -1,5 +1,14 @@
 package harness
 
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"harnesslab/lab"
+)
+
 // jsonType returns the JSON type of a value as it arrives in lab.Args:
 // "null", "boolean", "string", "object", "array", "integer" for any number
 // with no fraction (Go's int types, and a float64 such as 20, which is how
