@@ -14,19 +14,20 @@ import (
 	"strconv"
 	"strings"
 
+	"harnesslab/grader/results"
 	"harnesslab/grader/sandbox"
 )
 
 // step is one run of the compiler or the linker on student code.
 type step struct {
-	verb    string               // "compiling" or "linking": what the student is told took too much
-	tool    string               // the compiler or the linker
-	cfgName string               // the importcfg file, in the work folder
-	cfg     string               // its contents
-	out     string               // the file the step writes
-	also    string               // a second file it writes, or ""
-	args    []string             // the tool's arguments after -importcfg
-	words   func(string) *Result // words the tool's output when it fails within its limits
+	verb    string                       // "compiling" or "linking": what the student is told took too much
+	tool    string                       // the compiler or the linker
+	cfgName string                       // the importcfg file, in the work folder
+	cfg     string                       // its contents
+	out     string                       // the file the step writes
+	also    string                       // a second file it writes, or ""
+	args    []string                     // the tool's arguments after -importcfg
+	words   func(string) *results.Result // words the tool's output when it fails within its limits
 }
 
 // toolName is what the student is told stopped: the compiler or the linker.
@@ -41,7 +42,7 @@ func (s step) toolName() string {
 // to the file to read; shown, to the path the student knows) with the
 // lesson's check program and links it, in workDir. It returns the program's
 // path, or a result saying why there is none.
-func (t *Toolchain) build(ctx context.Context, files, shown map[string]string, workDir string) (string, *Result) {
+func (t *Toolchain) build(ctx context.Context, files, shown map[string]string, workDir string) (string, *results.Result) {
 	// The student's package is compiled into its export data, which main
 	// is compiled against, and its object, which is linked.
 	student, studentObj := filepath.Join(workDir, "student.a"), filepath.Join(workDir, "student.o")
@@ -71,7 +72,7 @@ func (t *Toolchain) build(ctx context.Context, files, shown map[string]string, w
 
 // compileStudent compiles the student's package: its export data into out,
 // its object into obj.
-func (t *Toolchain) compileStudent(ctx context.Context, files, shown map[string]string, out, obj, workDir string) *Result {
+func (t *Toolchain) compileStudent(ctx context.Context, files, shown map[string]string, out, obj, workDir string) *results.Result {
 	srcs, imports := make([]string, 0, len(files)), map[string]bool{}
 	byPath := map[string]string{} // the compiler names a student file by the path it read, or that path trimmed
 	for _, kitPath := range sortedKeys(files) {
@@ -91,7 +92,7 @@ func (t *Toolchain) compileStudent(ctx context.Context, files, shown map[string]
 	var cfg strings.Builder
 	for _, imp := range slices.Sorted(maps.Keys(imports)) {
 		if t.exports[imp] == "" {
-			return failure(StatusKitError, fmt.Sprintf("build the check program: the kit prepared no compiled package for %q, which the student files import; lesson %s must list it in allowed_imports", imp, t.lesson.Number))
+			return failure(results.StatusKitError, fmt.Sprintf("build the check program: the kit prepared no compiled package for %q, which the student files import; lesson %s must list it in allowed_imports", imp, t.lesson.Number))
 		}
 		fmt.Fprintf(&cfg, "packagefile %s=%s\n", imp, t.exports[imp])
 	}
@@ -104,12 +105,12 @@ func (t *Toolchain) compileStudent(ctx context.Context, files, shown map[string]
 	args := append(t.compileFlags(out, t.lesson.ImportPath(), filepath.Dir(srcs[0])+"=>"+t.lesson.ImportPath()), "-l", "-linkobj", obj)
 	args = append(args, srcs...)
 	return t.run(ctx, workDir, step{verb: "compiling", tool: t.compile, cfgName: "student.cfg", cfg: cfg.String(), out: out, also: obj,
-		args: args, words: func(text string) *Result { return t.lesson.compileFailure(text, byPath) }})
+		args: args, words: func(text string) *results.Result { return t.lesson.compileFailure(text, byPath) }})
 }
 
 // compileMain compiles the check program's main package, which calls the
 // student's package compiled into student, into out.
-func (t *Toolchain) compileMain(ctx context.Context, student, out, workDir string) *Result {
+func (t *Toolchain) compileMain(ctx context.Context, student, out, workDir string) *results.Result {
 	var cfg strings.Builder
 	for _, imp := range t.mainDeps {
 		file := t.exports[imp]
@@ -120,11 +121,11 @@ func (t *Toolchain) compileMain(ctx context.Context, student, out, workDir strin
 	}
 	args := append(t.compileFlags(out, "main", t.lesson.kit.Root+"=>"+ModulePath), t.mainFiles...)
 	return t.run(ctx, workDir, step{verb: "compiling", tool: t.compile, cfgName: "main.cfg", cfg: cfg.String(), out: out,
-		args: args, words: func(text string) *Result { return t.lesson.compileFailure(text, nil) }})
+		args: args, words: func(text string) *results.Result { return t.lesson.compileFailure(text, nil) }})
 }
 
 // linkProgram links the compiled main package into the program bin.
-func (t *Toolchain) linkProgram(ctx context.Context, student, main, bin, workDir string) *Result {
+func (t *Toolchain) linkProgram(ctx context.Context, student, main, bin, workDir string) *results.Result {
 	var cfg strings.Builder
 	for _, imp := range sortedKeys(t.exports) {
 		fmt.Fprintf(&cfg, "packagefile %s=%s\n", imp, t.exports[imp])
@@ -162,10 +163,10 @@ func (t *Toolchain) linkFlags(bin string) []string {
 // the build limits, with dir as its only writable folder. It returns nil on
 // success, or the student's result: a limit that was reached, or the tool's
 // own errors.
-func (t *Toolchain) run(ctx context.Context, dir string, s step) *Result {
+func (t *Toolchain) run(ctx context.Context, dir string, s step) *results.Result {
 	cfgPath := filepath.Join(dir, s.cfgName)
 	if err := os.WriteFile(cfgPath, []byte(s.cfg), 0o600); err != nil {
-		return failure(StatusKitError, fmt.Sprintf("build the check program: write %s: %v", s.cfgName, err))
+		return failure(results.StatusKitError, fmt.Sprintf("build the check program: write %s: %v", s.cfgName, err))
 	}
 	lim := t.Limits.withDefaults()
 	// The compiler and the linker are the toolchain's own programs, not
@@ -181,13 +182,13 @@ func (t *Toolchain) run(ctx context.Context, dir string, s step) *Result {
 	}, append([]string{s.tool, "-importcfg", cfgPath}, s.args...))
 	if err != nil {
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			return failure(StatusNoCompile, fmt.Sprintf("%s your code was stopped: it used up the time this copy had. "+
+			return failure(results.StatusNoCompile, fmt.Sprintf("%s your code was stopped: it used up the time this copy had. "+
 				"Generic types instantiated inside each other, or very large literals, make the compiler slow: make them simpler.", upperFirst(s.verb)))
 		}
 		if ctx.Err() != nil {
-			return failure(StatusKitError, "the build was stopped: "+ctx.Err().Error())
+			return failure(results.StatusKitError, "the build was stopped: "+ctx.Err().Error())
 		}
-		return failure(StatusKitError, fmt.Sprintf("build the check program: run %s: %v", filepath.Base(s.tool), err))
+		return failure(results.StatusKitError, fmt.Sprintf("build the check program: run %s: %v", filepath.Base(s.tool), err))
 	}
 	if res.ExitCode == 0 && !res.TimedOut {
 		return nil

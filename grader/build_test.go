@@ -3,6 +3,7 @@ package grader
 import (
 	"context"
 	"fmt"
+	"harnesslab/grader/results"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -84,8 +85,8 @@ func TestBuildLimitsAreTheStudents(t *testing.T) {
 		tc.Limits = c.limits
 		work := t.TempDir()
 		r := l.kit.Check(context.Background(), l, Source{Dir: studentCopy(t, l, c.code)}, Options{Toolchain: &tc, WorkDir: work})
-		if r.Status != StatusNoCompile {
-			t.Errorf("%s: status %s (%s), want %s", c.reason, r.Status, r.Message, StatusNoCompile)
+		if r.Status != results.StatusNoCompile {
+			t.Errorf("%s: status %s (%s), want %s", c.reason, r.Status, r.Message, results.StatusNoCompile)
 		}
 		for _, w := range c.want {
 			if !strings.Contains(strings.ToLower(r.Message), w) {
@@ -121,13 +122,13 @@ func TestBuildOutOfTime(t *testing.T) {
 	tc := *base
 	tc.Limits = BuildLimits{Timeout: time.Nanosecond}
 	r := l.kit.Check(context.Background(), l, Source{Dir: solutionDir(t, l)}, Options{Toolchain: &tc, WorkDir: t.TempDir()})
-	if r.Status != StatusNoCompile || !strings.Contains(r.Message, "Compiling your code took longer than 1ns, the limit") {
+	if r.Status != results.StatusNoCompile || !strings.Contains(r.Message, "Compiling your code took longer than 1ns, the limit") {
 		t.Errorf("a step over its time limit: status %s, message %q; want nocompile, saying it took longer than 1ns", r.Status, r.Message)
 	}
 	ctx, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
 	defer cancel()
 	r = l.kit.Check(ctx, l, Source{Dir: solutionDir(t, l)}, Options{Toolchain: base, WorkDir: t.TempDir()})
-	if r.Status != StatusNoCompile || !strings.Contains(r.Message, "used up the time this copy had") {
+	if r.Status != results.StatusNoCompile || !strings.Contains(r.Message, "used up the time this copy had") {
 		t.Errorf("a copy out of time: status %s, message %q; want nocompile, saying it used up its time", r.Status, r.Message)
 	}
 }
@@ -157,7 +158,7 @@ func TestBuildWordsCompileErrors(t *testing.T) {
 		data, _ := os.ReadFile(path)
 		os.WriteFile(path, []byte(c.edit(string(data))), 0o644)
 		r := l.kit.Check(context.Background(), l, Source{Dir: src, Shown: "mine"}, Options{Toolchain: base, WorkDir: t.TempDir()})
-		if r.Status != StatusNoCompile {
+		if r.Status != results.StatusNoCompile {
 			t.Errorf("%s: status %s (%s), want nocompile", c.reason, r.Status, r.Message)
 		}
 		for _, w := range c.want {
@@ -204,12 +205,12 @@ func TestToolCrashLine(t *testing.T) {
 func TestLinkFailureWords(t *testing.T) {
 	for _, c := range []struct {
 		reason, out string
-		status      Status
+		status      results.Status
 		want        string
 	}{
-		{"the linker refused the student's code", "main.main: relocation target harness.X not defined", StatusNoCompile, "cannot be linked with it"},
-		{"gcc is not installed", `link: running gcc failed: exec: "gcc": executable file not found in $PATH`, StatusKitError, "libc6-dev"},
-		{"the static C library is missing", "/usr/bin/ld: cannot find -lc: No such file or directory\ncollect2: error: ld returned 1 exit status", StatusKitError, "not your code's fault"},
+		{"the linker refused the student's code", "main.main: relocation target harness.X not defined", results.StatusNoCompile, "cannot be linked with it"},
+		{"gcc is not installed", `link: running gcc failed: exec: "gcc": executable file not found in $PATH`, results.StatusKitError, "libc6-dev"},
+		{"the static C library is missing", "/usr/bin/ld: cannot find -lc: No such file or directory\ncollect2: error: ld returned 1 exit status", results.StatusKitError, "not your code's fault"},
 	} {
 		r := linkFailure(c.out)
 		if r.Status != c.status || !strings.Contains(r.Message, c.want) {

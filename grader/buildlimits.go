@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"harnesslab/grader/results"
 	"harnesslab/grader/sandbox"
 )
 
@@ -46,7 +47,7 @@ func (b BuildLimits) withDefaults() BuildLimits {
 // exceeded words a step that a limit stopped, or returns nil when none did.
 // Going over a limit is the student's failure: the kit's own solution builds
 // well within them.
-func (b BuildLimits) exceeded(s step, res sandbox.Result) *Result {
+func (b BuildLimits) exceeded(s step, res sandbox.Result) *results.Result {
 	stderr := string(res.Stderr)
 	// A tool held near its memory limit either says so or, seen with the
 	// compiler and a type bomb, crashes in its own garbage collector: both
@@ -75,7 +76,7 @@ func (b BuildLimits) exceeded(s step, res sandbox.Result) *Result {
 	default:
 		return nil
 	}
-	return failure(StatusNoCompile, upperFirst(msg))
+	return failure(results.StatusNoCompile, upperFirst(msg))
 }
 
 // upperFirst returns s with its first letter made upper case.

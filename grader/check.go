@@ -13,7 +13,7 @@ import (
 // Check builds the student files of src with the lesson's check program and
 // runs every check. It always returns a result with one entry per check: a
 // copy that cannot be built fails every check, and Status and Message say why.
-func (k *Kit) Check(ctx context.Context, l *Lesson, src Source, opts Options) *Result {
+func (k *Kit) Check(ctx context.Context, l *Lesson, src Source, opts Options) *results.Result {
 	opts = opts.withDefaults()
 	start := time.Now()
 	r := k.check(ctx, l, src, opts)
@@ -30,7 +30,7 @@ func (k *Kit) Check(ctx context.Context, l *Lesson, src Source, opts Options) *R
 // tally adds up the points of r's checks and sets its status: kit_error when
 // the kit failed to run a check (the points earned are kept), failed when a
 // check failed, passed otherwise.
-func tally(r *Result) {
+func tally(r *results.Result) {
 	failed, kitFailure := 0, ""
 	for _, c := range r.Checks {
 		r.Score += c.Points
@@ -45,17 +45,17 @@ func tally(r *Result) {
 	switch {
 	case kitFailure != "":
 		// Not the student's fault: say so, and keep the points earned.
-		r.Status = StatusKitError
+		r.Status = results.StatusKitError
 		r.Message = fmt.Sprintf("%d of %d checks passed; %s", len(r.Checks)-failed, len(r.Checks), kitFailure)
 	case failed > 0:
-		r.Status = StatusFailed
+		r.Status = results.StatusFailed
 		r.Message = fmt.Sprintf("%d of %d checks passed", len(r.Checks)-failed, len(r.Checks))
 	default:
-		r.Status = StatusPassed
+		r.Status = results.StatusPassed
 	}
 }
 
-func (k *Kit) check(ctx context.Context, l *Lesson, src Source, opts Options) *Result {
+func (k *Kit) check(ctx context.Context, l *Lesson, src Source, opts Options) *results.Result {
 	files, shown, fail := l.studentFiles(src)
 	if fail != nil {
 		return fail
@@ -66,7 +66,7 @@ func (k *Kit) check(ctx context.Context, l *Lesson, src Source, opts Options) *R
 	if opts.WorkDir == "" {
 		dir, err := os.MkdirTemp("", "labrun-")
 		if err != nil {
-			return failure(StatusKitError, "make a work folder: "+err.Error())
+			return failure(results.StatusKitError, "make a work folder: "+err.Error())
 		}
 		defer os.RemoveAll(dir)
 		opts.WorkDir = dir
@@ -75,7 +75,7 @@ func (k *Kit) check(ctx context.Context, l *Lesson, src Source, opts Options) *R
 	if tc == nil || tc.lesson != l {
 		var err error
 		if tc, err = k.CachedToolchain(ctx, l); err != nil {
-			return failure(StatusKitError, err.Error())
+			return failure(results.StatusKitError, err.Error())
 		}
 	}
 	bin, failed := tc.build(ctx, files, shown, opts.WorkDir)
@@ -84,17 +84,17 @@ func (k *Kit) check(ctx context.Context, l *Lesson, src Source, opts Options) *R
 	}
 	checks, stopped, err := l.runChecks(ctx, bin, opts)
 	if err != nil {
-		return failure(StatusKitError, err.Error())
+		return failure(results.StatusKitError, err.Error())
 	}
-	return &Result{Checks: checks, Stopped: stopped}
+	return &results.Result{Checks: checks, Stopped: stopped}
 }
 
 // NotRun returns the result of a copy of the lesson that could not be run:
 // every check failed, no points, and status and message saying why.
-func (l *Lesson) NotRun(status Status, message string) *Result {
-	r := &Result{Lesson: l.Number, Status: status, Message: message, MaxScore: l.MaxScore()}
+func (l *Lesson) NotRun(status results.Status, message string) *results.Result {
+	r := &results.Result{Lesson: l.Number, Status: status, Message: message, MaxScore: l.MaxScore()}
 	for _, c := range l.Checks {
-		r.Checks = append(r.Checks, CheckResult{Name: c.Name, Sentence: c.Sentence, Lab: c.Lab,
+		r.Checks = append(r.Checks, results.CheckResult{Name: c.Name, Sentence: c.Sentence, Lab: c.Lab,
 			MaxPoints: c.Points, Hidden: c.Hidden, Kind: status.Kind(), Message: "not run: " + string(status)})
 	}
 	return r

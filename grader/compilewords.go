@@ -3,6 +3,7 @@ package grader
 import (
 	"bytes"
 	"fmt"
+	"harnesslab/grader/results"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -12,16 +13,16 @@ import (
 // solution links, so the student's code is what differs, unless the C
 // toolchain that a race-detector build links with is missing or broken:
 // that is the machine's fault.
-func linkFailure(out string) *Result {
+func linkFailure(out string) *results.Result {
 	text := "\n  " + strings.Join(strings.Split(out, "\n"), "\n  ")
 	for _, c := range []string{"running gcc failed", `exec: "gcc"`, "collect2:", "cannot find -l"} {
 		if strings.Contains(out, c) {
-			return failure(StatusKitError, "The check program of a lesson that teaches concurrency is linked by the C toolchain, "+
+			return failure(results.StatusKitError, "The check program of a lesson that teaches concurrency is linked by the C toolchain, "+
 				"and that failed on this machine. This is not your code's fault: it needs gcc and the static C library "+
 				"(Debian packages gcc and libc6-dev)."+text)
 		}
 	}
-	return failure(StatusNoCompile, "Your code compiles, but the check program cannot be linked with it:"+text)
+	return failure(results.StatusNoCompile, "Your code compiles, but the check program cannot be linked with it:"+text)
 }
 
 var compileLine = regexp.MustCompile(`^(?:\./)?([^\s:]+\.go):(\d+)(?::(\d+))?: (.*)$`)
@@ -30,7 +31,7 @@ var compileLine = regexp.MustCompile(`^(?:\./)?([^\s:]+\.go):(\d+)(?::(\d+))?: (
 // pointing at the student's own file (shown maps the paths the compiler
 // names to the paths the student knows), and errors in the check program
 // explained.
-func (l *Lesson) compileFailure(out string, shown map[string]string) *Result {
+func (l *Lesson) compileFailure(out string, shown map[string]string) *results.Result {
 	var mine, theirs, kit []string
 	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
 		if line == "" || strings.HasPrefix(line, "#") {
@@ -74,10 +75,10 @@ func (l *Lesson) compileFailure(out string, shown map[string]string) *Result {
 		b.WriteString("Your code compiles, but the checks cannot call it: a function or type the lesson gives has a different name or signature now. Keep the names and signatures the starter gave you.\n  " + strings.Join(theirs, "\n  "))
 	}
 	if b.Len() == 0 && len(kit) > 0 {
-		return failure(StatusKitError, "The checks of lesson "+l.Number+" do not build. This is a bug in the kit, not in your code:\n  "+strings.Join(kit, "\n  "))
+		return failure(results.StatusKitError, "The checks of lesson "+l.Number+" do not build. This is a bug in the kit, not in your code:\n  "+strings.Join(kit, "\n  "))
 	}
 	if b.Len() == 0 {
 		b.WriteString("the compiler failed:\n" + out)
 	}
-	return failure(StatusNoCompile, b.String())
+	return failure(results.StatusNoCompile, b.String())
 }

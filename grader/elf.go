@@ -3,6 +3,7 @@ package grader
 import (
 	"debug/elf"
 	"fmt"
+	"harnesslab/grader/results"
 	"strings"
 )
 
@@ -42,15 +43,15 @@ func loaderNeeds(path string) ([]string, error) {
 // starts, outside everything that keeps student code inside safe Go. Only
 // student code can make the linker produce one (the kit's own programs are
 // static), for example with a //go:cgo_import_dynamic line.
-func (l *Lesson) refuseLoader(bin string) *Result {
+func (l *Lesson) refuseLoader(bin string) *results.Result {
 	needs, err := loaderNeeds(bin)
 	if err != nil {
-		return failure(StatusKitError, fmt.Sprintf("inspect the check program %s: %v", bin, err))
+		return failure(results.StatusKitError, fmt.Sprintf("inspect the check program %s: %v", bin, err))
 	}
 	if len(needs) == 0 {
 		return nil
 	}
-	return failure(StatusRejected, fmt.Sprintf("Your code made the check program need %s, which would run before Go starts. "+
+	return failure(results.StatusRejected, fmt.Sprintf("Your code made the check program need %s, which would run before Go starts. "+
 		"A //go: line such as //go:cgo_import_dynamic in your files does this: remove it; lesson %s needs no //go: lines.",
 		strings.Join(needs, " and "), l.Number))
 }

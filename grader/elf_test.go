@@ -2,6 +2,7 @@ package grader
 
 import (
 	"context"
+	"harnesslab/grader/results"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,7 +21,7 @@ func TestLoaderRefused(t *testing.T) {
 	l := tc.lesson
 	src := studentCopy(t, l, "\n//go:cgo_import_dynamic libc_getpid getpid \"libc.so.6\"\n//go:cgo_import_dynamic _ _ \"libc.so.6\"\n")
 	r := l.kit.Check(context.Background(), l, Source{Dir: src}, Options{Toolchain: tc, WorkDir: t.TempDir()})
-	if r.Status != StatusRejected || !strings.Contains(r.Message, "//go:cgo_import_dynamic is a compiler directive") {
+	if r.Status != results.StatusRejected || !strings.Contains(r.Message, "//go:cgo_import_dynamic is a compiler directive") {
 		t.Errorf("the source rules should refuse the directive: status %s (%s)", r.Status, r.Message)
 	}
 	for _, c := range r.Checks {
@@ -38,8 +39,8 @@ func TestLoaderRefused(t *testing.T) {
 	if failed == nil {
 		t.Fatalf("the build linked %s, a program that needs a dynamic loader, and did not refuse it", bin)
 	}
-	if failed.Status != StatusRejected {
-		t.Fatalf("status %s (%s), want %s", failed.Status, failed.Message, StatusRejected)
+	if failed.Status != results.StatusRejected {
+		t.Fatalf("status %s (%s), want %s", failed.Status, failed.Message, results.StatusRejected)
 	}
 	for _, w := range []string{"the dynamic loader", "the library libc.so.6", "//go:cgo_import_dynamic", "remove it"} {
 		if !strings.Contains(failed.Message, w) {

@@ -15,7 +15,7 @@ import (
 // outcome is what running one check found.
 type outcome struct {
 	passed  bool
-	kind    Kind
+	kind    results.Kind
 	message string
 	details []string
 	runs    []lab.Transcript // the transcripts the check attached
@@ -37,7 +37,7 @@ func judge(req *checkRequest, run *Run, end runnerEnd, b Budget) *outcome {
 	os.Remove(req.verdict)
 	switch {
 	case verr == nil:
-		o.passed, o.kind, o.details = v.Passed, Kind(v.Kind), v.Details
+		o.passed, o.kind, o.details = v.Passed, results.Kind(v.Kind), v.Details
 		// Neither the secret nor the instructor's folders leave in a transcript.
 		o.runs = checkkit.Scrub(checkkit.Scrub(v.Transcripts, req.nonce), req.dir)
 		o.message = strings.Join(v.Failures, "\n")

@@ -1,6 +1,7 @@
 package grader
 
 import (
+	"harnesslab/grader/results"
 	"os"
 	"path/filepath"
 	"strings"
@@ -54,29 +55,29 @@ func TestCompileFailureWords(t *testing.T) {
 	tests := []struct {
 		reason string
 		out    string
-		status Status
+		status results.Status
 		want   []string
 	}{
 		{"an error in the student's file points at the student's path",
-			"# harnesslab/lessons/02-x\nlessons/02-x/harness.go:12:5: undefined: foo\n", StatusNoCompile,
+			"# harnesslab/lessons/02-x\nlessons/02-x/harness.go:12:5: undefined: foo\n", results.StatusNoCompile,
 			[]string{"Your code does not compile:", "mine/harness.go:12: undefined: foo"}},
 		{"a syntax error names the overlay's file, shown the student's way",
-			"/tmp/copy/harness.go:42:1: syntax error: unexpected }\n", StatusNoCompile,
+			"/tmp/copy/harness.go:42:1: syntax error: unexpected }\n", results.StatusNoCompile,
 			[]string{"mine/harness.go:42: syntax error"}},
 		{"a changed signature is explained",
-			"grader/checks/02/lab1.go:30:10: not enough arguments in call to harness.RunTool\n", StatusNoCompile,
+			"grader/checks/02/lab1.go:30:10: not enough arguments in call to harness.RunTool\n", results.StatusNoCompile,
 			[]string{"the checks cannot call it", "harness.RunTool"}},
 		{"the compiler names the check program by its full path",
-			"/kit/grader/checks/02/main.go:13:14: undefined: harness.TextOf\n", StatusNoCompile,
+			"/kit/grader/checks/02/main.go:13:14: undefined: harness.TextOf\n", results.StatusNoCompile,
 			[]string{"the checks cannot call it", "undefined: harness.TextOf"}},
 		{"a path the compiler's -trimpath rewrote points at the student's file",
-			"harnesslab/lessons/02-x/harness.go:130:19: harnesslab/lessons/02-x.big: symbol too large (2147483648 bytes > 2000000000 bytes)\n", StatusNoCompile,
+			"harnesslab/lessons/02-x/harness.go:130:19: harnesslab/lessons/02-x.big: symbol too large (2147483648 bytes > 2000000000 bytes)\n", results.StatusNoCompile,
 			[]string{"mine/harness.go:130: harnesslab/lessons/02-x.big: symbol too large"}},
 		{"a broken check program is the kit's fault, named from the kit's root",
-			"/kit/grader/checks/02/lab1.go:30:10: undefined: helper\n", StatusKitError,
+			"/kit/grader/checks/02/lab1.go:30:10: undefined: helper\n", results.StatusKitError,
 			[]string{"bug in the kit", "grader/checks/02/lab1.go:30:10: undefined: helper"}},
 		{"a broken check program is the kit's fault",
-			"grader/checks/02/lab1.go:30:10: undefined: helper\n", StatusKitError,
+			"grader/checks/02/lab1.go:30:10: undefined: helper\n", results.StatusKitError,
 			[]string{"bug in the kit"}},
 	}
 	for _, tt := range tests {

@@ -2,6 +2,7 @@ package grader
 
 import (
 	"context"
+	"harnesslab/grader/results"
 	"os"
 	"path/filepath"
 	"strings"
@@ -54,7 +55,7 @@ func TestKeptMainFollowsTheExportData(t *testing.T) {
 		}
 		work := t.TempDir()
 		r := l.kit.Check(context.Background(), l, Source{Dir: src}, Options{Toolchain: c.tc, WorkDir: work})
-		if r.Status != StatusPassed {
+		if r.Status != results.StatusPassed {
 			t.Fatalf("%s: status %s (%s), want passed", c.reason, r.Status, r.Message)
 		}
 		if _, err := os.Stat(filepath.Join(work, "main.a")); (err == nil) != c.compiles {

@@ -3,6 +3,7 @@ package grader
 import (
 	"context"
 	"fmt"
+	"harnesslab/grader/results"
 	"os"
 	"path/filepath"
 	"strings"
@@ -33,7 +34,7 @@ func TestRaceBuildPassesSolution(t *testing.T) {
 	l := tc.lesson
 	work := t.TempDir()
 	r := l.kit.Check(context.Background(), l, Source{Dir: solutionDir(t, l)}, Options{Toolchain: tc, WorkDir: work})
-	if r.Status != StatusPassed {
+	if r.Status != results.StatusPassed {
 		t.Fatalf("the solution under -race: status %s (%s), want passed; %+v", r.Status, r.Message, r.Checks)
 	}
 }
@@ -65,7 +66,7 @@ func TestRaceBuildNamesTheLines(t *testing.T) {
 	goLine := lineOf(text, "\tgo func() { seen++")
 	mainLine := lineOf(text, "\tseen++\n")
 	r := l.kit.Check(context.Background(), l, Source{Dir: src}, Options{Toolchain: tc, WorkDir: t.TempDir()})
-	if r.Status != StatusFailed {
+	if r.Status != results.StatusFailed {
 		t.Fatalf("status %s (%s), want failed", r.Status, r.Message)
 	}
 	raced := 0

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"harnesslab/grader/checkkit"
+	"harnesslab/grader/results"
 )
 
 // Options tune a check run. The zero value is ready to use.
@@ -93,7 +94,7 @@ type runnerEnd struct {
 // runner, judges each by its verdict, and then runs the check scripts, which
 // report those verdicts. It also says whether the run was stopped before
 // every check gave a verdict.
-func (l *Lesson) runChecks(ctx context.Context, bin string, opts Options) ([]CheckResult, bool, error) {
+func (l *Lesson) runChecks(ctx context.Context, bin string, opts Options) ([]results.CheckResult, bool, error) {
 	b := opts.budget()
 	deadline, hasDeadline := ctx.Deadline()
 	job := runnerJob{Bin: bin, Parallel: opts.Parallel, Limit: b.Process(), StackGrace: StackGrace,

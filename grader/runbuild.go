@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"harnesslab/grader/results"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -22,9 +23,9 @@ func (l *Lesson) RunDir() string {
 // is none. The student files pass the same rules as for a check; the go
 // command builds the program, which links the provider adapters and so the
 // network, and never a check.
-func (k *Kit) BuildRun(ctx context.Context, l *Lesson, src Source, workDir string) (string, *Result) {
+func (k *Kit) BuildRun(ctx context.Context, l *Lesson, src Source, workDir string) (string, *results.Result) {
 	if _, err := os.Stat(filepath.Join(l.RunDir(), "main.go")); err != nil {
-		return "", failure(StatusKitError, fmt.Sprintf("lesson %s has no run against a real model yet (%s)", l.Number, ShownPath(l.RunDir())))
+		return "", failure(results.StatusKitError, fmt.Sprintf("lesson %s has no run against a real model yet (%s)", l.Number, ShownPath(l.RunDir())))
 	}
 	files, shown, fail := l.studentFiles(src)
 	if fail != nil {
@@ -47,18 +48,18 @@ func (k *Kit) BuildRun(ctx context.Context, l *Lesson, src Source, workDir strin
 	}
 	data, err := json.Marshal(overlay)
 	if err != nil {
-		return "", failure(StatusKitError, "build the run: "+err.Error())
+		return "", failure(results.StatusKitError, "build the run: "+err.Error())
 	}
 	overlayPath := filepath.Join(workDir, "overlay.json")
 	if err := os.WriteFile(overlayPath, data, 0o600); err != nil {
-		return "", failure(StatusKitError, "build the run: "+err.Error())
+		return "", failure(results.StatusKitError, "build the run: "+err.Error())
 	}
 	bin := filepath.Join(workDir, "run")
 	cmd := exec.CommandContext(ctx, "go", "build", "-overlay", overlayPath, "-o", bin, "./grader/runs/"+l.Number)
 	cmd.Dir = k.Root
 	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", failure(StatusNoCompile, "your code does not build with the run program:\n"+strings.TrimSpace(string(out)))
+		return "", failure(results.StatusNoCompile, "your code does not build with the run program:\n"+strings.TrimSpace(string(out)))
 	}
 	return bin, nil
 }

@@ -125,7 +125,7 @@ func TestJudge(t *testing.T) {
 		run     *Run
 		end     runnerEnd
 		verdict bool
-		kind    Kind
+		kind    results.Kind
 		words   string
 		output  string // what the student is shown of the output
 	}{
@@ -158,13 +158,13 @@ func TestJudge(t *testing.T) {
 // TestKitErrorKeepsPoints: a check the kit failed to run makes the copy a
 // kit error, not the student's failure, and the points earned stay.
 func TestKitErrorKeepsPoints(t *testing.T) {
-	r := &Result{Checks: []CheckResult{
+	r := &results.Result{Checks: []results.CheckResult{
 		{Name: "a", Passed: true, Points: 1, MaxPoints: 1},
 		{Name: "b", Kind: results.KindKitError, Message: "the kit could not run this check (not your fault): boom", MaxPoints: 1},
 		{Name: "c", Kind: results.KindFailed, Message: "wrong", MaxPoints: 1},
 	}}
 	tally(r)
-	if r.Status != StatusKitError || r.Score != 1 || !strings.Contains(r.Message, "boom") {
+	if r.Status != results.StatusKitError || r.Score != 1 || !strings.Contains(r.Message, "boom") {
 		t.Errorf("status %s, score %v, message %q; want kit_error, 1 point kept, and the kit's words", r.Status, r.Score, r.Message)
 	}
 }

@@ -23,7 +23,7 @@ import (
 
 // reportScripts runs every check script, with a `check` command that reports
 // the outcome the runner found, and returns one result per check in order.
-func (l *Lesson) reportScripts(found map[string]*outcome, opts Options) ([]CheckResult, error) {
+func (l *Lesson) reportScripts(found map[string]*outcome, opts Options) ([]results.CheckResult, error) {
 	var mu sync.Mutex
 	reported := map[string]*outcome{} // by script name
 	p := testscript.Params{
@@ -52,10 +52,10 @@ func (l *Lesson) reportScripts(found map[string]*outcome, opts Options) ([]Check
 	if err != nil {
 		return nil, err
 	}
-	checked := make([]CheckResult, 0, len(l.Checks))
+	checked := make([]results.CheckResult, 0, len(l.Checks))
 	for _, c := range l.Checks {
 		script := strings.TrimSuffix(filepath.Base(c.Script), ".txtar")
-		r := CheckResult{Name: c.Name, Sentence: c.Sentence, Lab: c.Lab, MaxPoints: c.Points, Hidden: c.Hidden}
+		r := results.CheckResult{Name: c.Name, Sentence: c.Sentence, Lab: c.Lab, MaxPoints: c.Points, Hidden: c.Hidden}
 		o, ran := reported[script]
 		t := logs[script]
 		switch {

@@ -1,6 +1,7 @@
 package grader
 
 import (
+	"harnesslab/grader/results"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -116,7 +117,7 @@ func TestCheckTakesOnlyTheStudentFiles(t *testing.T) {
 func TestCheckInPlaceMissingFile(t *testing.T) {
 	_, l := fakeKit(t, nil)
 	_, _, fail := l.studentFiles(Source{})
-	if fail == nil || fail.Status != StatusMissing || !strings.Contains(fail.Message, "labrun reset 01") {
+	if fail == nil || fail.Status != results.StatusMissing || !strings.Contains(fail.Message, "labrun reset 01") {
 		t.Fatalf("want a missing status that names labrun reset 01; got %+v", fail)
 	}
 }

@@ -3,6 +3,7 @@ package grader
 import (
 	"context"
 	"fmt"
+	"harnesslab/grader/results"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -49,7 +50,7 @@ func (k *Kit) Verify(ctx context.Context, lessons []*Lesson, opts Options, progr
 type job struct {
 	name  string
 	src   Source
-	check func(*Result) []string
+	check func(*results.Result) []string
 }
 
 func (k *Kit) verifyLesson(ctx context.Context, l *Lesson, opts Options, progress func(string)) *LessonProof {
@@ -90,15 +91,15 @@ func (k *Kit) verifyLesson(ctx context.Context, l *Lesson, opts Options, progres
 		add("%v", err)
 	}
 	jobs := []job{
-		{"starter", starter, func(r *Result) []string {
+		{"starter", starter, func(r *results.Result) []string {
 			p.StarterFailing = len(r.FailedChecks())
-			if r.Status != StatusFailed {
+			if r.Status != results.StatusFailed {
 				return []string{fmt.Sprintf("the starter should build and fail its checks; it got %s: %s", r.Status, r.Message)}
 			}
 			return nil
 		}},
-		{"solution", Source{Dir: solution}, func(r *Result) []string {
-			p.SolutionPassed = r.Status == StatusPassed
+		{"solution", Source{Dir: solution}, func(r *results.Result) []string {
+			p.SolutionPassed = r.Status == results.StatusPassed
 			if !p.SolutionPassed {
 				return []string{fmt.Sprintf("the solution should pass every check; it got %s: %s %s", r.Status, r.Message, strings.Join(r.FailedChecks(), " "))}
 			}
@@ -107,18 +108,18 @@ func (k *Kit) verifyLesson(ctx context.Context, l *Lesson, opts Options, progres
 	}
 	killed := map[string]bool{}
 	for _, v := range variants {
-		jobs = append(jobs, job{"variant " + v.Name, Source{Dir: v.Dir}, func(r *Result) []string {
+		jobs = append(jobs, job{"variant " + v.Name, Source{Dir: v.Dir}, func(r *results.Result) []string {
 			var out []string
 			if r.Status != v.Status {
 				out = append(out, fmt.Sprintf("variant %s should get %s; it got %s: %s", v.Name, v.Status, r.Status, firstLines(r.Message, 3)))
 			}
 			got := r.FailedChecks()
-			if v.Status == StatusPassed || v.Status == StatusFailed {
+			if v.Status == results.StatusPassed || v.Status == results.StatusFailed {
 				if !slices.Equal(got, v.Fails) {
 					out = append(out, fmt.Sprintf("variant %s should fail exactly [%s]; it failed [%s]", v.Name, strings.Join(v.Fails, " "), strings.Join(got, " ")))
 				}
 			}
-			if v.Wrong() && r.Status == StatusFailed {
+			if v.Wrong() && r.Status == results.StatusFailed {
 				for _, name := range got {
 					killed[name] = true
 				}

@@ -9,6 +9,7 @@ import (
 	"os/signal"
 
 	"harnesslab/grader"
+	"harnesslab/grader/results"
 )
 
 func runCheck(args []string, stdout, stderr io.Writer) error {
@@ -34,14 +35,14 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 		if err := writeCheckJSON(stdout, r); err != nil {
 			return err
 		}
-		if r.Status != grader.StatusPassed {
+		if r.Status != results.StatusPassed {
 			return exitCode(1)
 		}
 		return nil
 	}
 	v := view{color: useColor(stdout), verbose: *verbose, next: nextNumber(kit, l)}
 	r := checkOnce(ctx, kit, l, src, stdout, stderr, v)
-	if r.Status != grader.StatusPassed {
+	if r.Status != results.StatusPassed {
 		return exitCode(1)
 	}
 	return nil
@@ -50,7 +51,7 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 // checkOnce checks src and writes the result for a student: where it
 // looked, the files it left out, each check. A check of the lesson's own
 // folder is kept for list and hint.
-func checkOnce(ctx context.Context, kit *grader.Kit, l *grader.Lesson, src grader.Source, stdout, stderr io.Writer, v view) *grader.Result {
+func checkOnce(ctx context.Context, kit *grader.Kit, l *grader.Lesson, src grader.Source, stdout, stderr io.Writer, v view) *results.Result {
 	dir, where := src.Dir, src.Dir
 	if dir == "" {
 		dir, where = l.Dir, grader.ShownPath(l.Dir)

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"harnesslab/grader"
+	"harnesslab/grader/results"
 	"harnesslab/grader/web"
 )
 
@@ -38,7 +39,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	site.OnCheck = func(l *grader.Lesson, r *grader.Result) {
+	site.OnCheck = func(l *grader.Lesson, r *results.Result) {
 		if err := saveStatus(site.Kit, l, l.WorkHash(), r); err != nil {
 			fmt.Fprintf(stderr, "labrun: %v\n", err)
 		}

@@ -8,6 +8,7 @@ import (
 
 	"harnesslab/grader"
 	"harnesslab/grader/intake"
+	"harnesslab/grader/results"
 )
 
 // Defaults of a grading run.
@@ -53,7 +54,7 @@ type Config struct {
 	KitVersion string        // written into report.json
 
 	// Progress, if not nil, is told after each submission: done of total.
-	Progress func(done, total int, last *grader.Result)
+	Progress func(done, total int, last *results.Result)
 	// Warn, if not nil, receives warnings (for example, what the sandbox
 	// cannot isolate on this machine).
 	Warn io.Writer

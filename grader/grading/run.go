@@ -13,18 +13,19 @@ import (
 	"harnesslab/grader"
 	"harnesslab/grader/intake"
 	"harnesslab/grader/report"
+	"harnesslab/grader/results"
 	"harnesslab/grader/sandbox"
 )
 
 // Outcome is what a grading run did.
 type Outcome struct {
-	Results  []grader.Result // every submission of this run and of earlier runs resumed, sorted by name
-	Graded   int             // submissions graded by this run
-	Resumed  int             // submissions skipped because Out already had their result
-	Regraded []string        // names of submissions Out had as kit_error, graded again by this run
-	Left     int             // submissions not graded because the run was stopped (ctx canceled)
-	Skipped  []string        // things among the PATHs that are not submissions
-	Mode     string          // how student code was isolated: "bwrap" or "rlimit"
+	Results  []results.Result // every submission of this run and of earlier runs resumed, sorted by name
+	Graded   int              // submissions graded by this run
+	Resumed  int              // submissions skipped because Out already had their result
+	Regraded []string         // names of submissions Out had as kit_error, graded again by this run
+	Left     int              // submissions not graded because the run was stopped (ctx canceled)
+	Skipped  []string         // things among the PATHs that are not submissions
+	Mode     string           // how student code was isolated: "bwrap" or "rlimit"
 }
 
 // Run grades every submission found in cfg.Paths. A submission that cannot
@@ -84,7 +85,7 @@ func Run(ctx context.Context, cfg Config) (out *Outcome, err error) {
 		return nil, fmt.Errorf("grade: make a work folder: %w", err)
 	}
 	defer os.RemoveAll(work)
-	var results []grader.Result
+	var results []results.Result
 	if len(pending) > 0 {
 		var tc *grader.Toolchain
 		tc, err = warmUp(ctx, cfg, work)
@@ -126,7 +127,7 @@ func Run(ctx context.Context, cfg Config) (out *Outcome, err error) {
 // kit_error (the kit failed, not the student: never final). It counts the
 // others in out.Resumed and names the kit errors in out.Regraded.
 func toGrade(cfg Config, sources []intake.Source, out *Outcome) ([]intake.Source, error) {
-	earlier := map[string]grader.Status{}
+	earlier := map[string]results.Status{}
 	if cfg.Resume {
 		prev, err := report.Load(cfg.Out)
 		if err != nil {
@@ -142,7 +143,7 @@ func toGrade(cfg Config, sources []intake.Source, out *Outcome) ([]intake.Source
 		switch {
 		case !done:
 			pending = append(pending, s)
-		case status == grader.StatusKitError:
+		case status == results.StatusKitError:
 			pending = append(pending, s)
 			out.Regraded = append(out.Regraded, s.Name)
 		default:
@@ -175,16 +176,16 @@ func warmUp(ctx context.Context, cfg Config, work string) (*grader.Toolchain, er
 	if ctx.Err() != nil {
 		return nil, fmt.Errorf("grade: stopped while checking the kit's own solution: %w", ctx.Err())
 	}
-	if r.Status != grader.StatusPassed {
+	if r.Status != results.StatusPassed {
 		return nil, fmt.Errorf("grade: the kit's own solution of lesson %s does not pass here (%s: %s); nothing was graded", cfg.Lesson.Number, r.Status, r.Message)
 	}
 	return tc, nil
 }
 
-func gradeAll(ctx context.Context, cfg Config, tc *grader.Toolchain, pending []intake.Source, work string, opt report.Options) ([]grader.Result, error) {
+func gradeAll(ctx context.Context, cfg Config, tc *grader.Toolchain, pending []intake.Source, work string, opt report.Options) ([]results.Result, error) {
 	var (
 		mu       sync.Mutex
-		results  []grader.Result
+		results  []results.Result
 		firstErr error
 		wg       sync.WaitGroup
 	)
@@ -232,21 +233,21 @@ feed:
 
 // gradeOne grades one submission in its own folder under work, and removes
 // the folder afterwards.
-func gradeOne(ctx context.Context, cfg Config, tc *grader.Toolchain, src intake.Source, dir string) *grader.Result {
+func gradeOne(ctx context.Context, cfg Config, tc *grader.Toolchain, src intake.Source, dir string) *results.Result {
 	defer os.RemoveAll(dir)
 	if err := os.MkdirAll(filepath.Join(dir, "in"), 0o700); err != nil {
-		r := cfg.Lesson.NotRun(grader.StatusKitError, "make a work folder: "+err.Error())
+		r := cfg.Lesson.NotRun(results.StatusKitError, "make a work folder: "+err.Error())
 		r.Name = src.Name
 		return r
 	}
 	sub := intake.Take(src, cfg.Lesson.StudentFiles, filepath.Join(dir, "in"), cfg.Limits)
-	var r *grader.Result
+	var r *results.Result
 	if sub.Problem != nil {
-		r = cfg.Lesson.NotRun(grader.Status(sub.Problem.Kind), sub.Problem.Message)
+		r = cfg.Lesson.NotRun(results.Status(sub.Problem.Kind), sub.Problem.Message)
 	} else {
 		build := filepath.Join(dir, "run")
 		if err := os.MkdirAll(build, 0o700); err != nil {
-			r = cfg.Lesson.NotRun(grader.StatusKitError, "make a work folder: "+err.Error())
+			r = cfg.Lesson.NotRun(results.StatusKitError, "make a work folder: "+err.Error())
 		} else {
 			sctx, cancel := context.WithTimeout(ctx, cfg.Timeout)
 			r = cfg.Kit.Check(sctx, cfg.Lesson, grader.Source{Dir: sub.Dir, Shown: src.Name}, checkOptions(cfg, tc, build))
@@ -328,13 +329,13 @@ func shard(sources []intake.Source, i, n int) []intake.Source {
 
 // keep returns the results whose names are among sources: an output folder
 // may hold results of submissions that are not part of this run.
-func keep(results []grader.Result, sources []intake.Source) []grader.Result {
+func keep(all []results.Result, sources []intake.Source) []results.Result {
 	names := map[string]bool{}
 	for _, s := range sources {
 		names[s.Name] = true
 	}
-	var out []grader.Result
-	for _, r := range results {
+	var out []results.Result
+	for _, r := range all {
 		if names[r.Name] {
 			out = append(out, r)
 		}

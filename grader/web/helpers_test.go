@@ -13,6 +13,7 @@ import (
 	"harnesslab/grader"
 	"harnesslab/grader/kitcopy"
 	"harnesslab/grader/report"
+	"harnesslab/grader/results"
 	"harnesslab/lab"
 )
 
@@ -103,12 +104,12 @@ func mustContain(t *testing.T, page string, pieces ...string) {
 // classReport is a small graded class: one passed, two failed (both failing
 // "calls" first), one that did not compile, and a transcript with a refusal.
 func classReport() *report.Report {
-	check := func(name string, passed bool) grader.CheckResult {
-		c := grader.CheckResult{Name: name, Sentence: "the " + name + " sentence", Lab: 1, Passed: passed, MaxPoints: 1}
+	check := func(name string, passed bool) results.CheckResult {
+		c := results.CheckResult{Name: name, Sentence: "the " + name + " sentence", Lab: 1, Passed: passed, MaxPoints: 1}
 		if passed {
 			c.Points = 1
 		} else {
-			c.Kind, c.Message = grader.Kind("failed"), name+" went wrong"
+			c.Kind, c.Message = results.Kind("failed"), name+" went wrong"
 		}
 		return c
 	}
@@ -120,17 +121,17 @@ func classReport() *report.Report {
 	}
 	failing := check("calls", false)
 	failing.Transcripts = []lab.Transcript{refused}
-	sub := func(name string, status grader.Status, checks ...grader.CheckResult) report.Submission {
-		r := grader.Result{Name: name, Lesson: "02", Status: status, MaxScore: 2, Checks: checks}
+	sub := func(name string, status results.Status, checks ...results.CheckResult) report.Submission {
+		r := results.Result{Name: name, Lesson: "02", Status: status, MaxScore: 2, Checks: checks}
 		for _, c := range checks {
 			r.Score += c.Points
 		}
 		return report.Submission{Result: r, Folder: name}
 	}
 	return &report.Report{Format: report.ReportFormat, Version: report.ReportVersion, Lesson: "02", Submissions: []report.Submission{
-		sub("ada", grader.StatusPassed, check("calls", true), check("answer", true)),
-		sub("bo", grader.StatusFailed, failing, check("answer", true)),
-		sub("cy", grader.StatusFailed, check("calls", false), check("answer", false)),
-		sub("dee", grader.StatusNoCompile, check("calls", false), check("answer", false)),
+		sub("ada", results.StatusPassed, check("calls", true), check("answer", true)),
+		sub("bo", results.StatusFailed, failing, check("answer", true)),
+		sub("cy", results.StatusFailed, check("calls", false), check("answer", false)),
+		sub("dee", results.StatusNoCompile, check("calls", false), check("answer", false)),
 	}}
 }

@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"harnesslab/grader"
+	"harnesslab/grader/results"
 )
 
 // courseData is what the course page shows.
@@ -110,7 +111,7 @@ func (s *Site) serveLesson(w http.ResponseWriter, r *http.Request, number string
 type checkData struct {
 	Number, Title string
 	Ran           bool // false: the form only
-	Result        *grader.Result
+	Result        *results.Result
 	Passed        int
 	Checks        []checkView
 	Cells         []cellComparison
@@ -120,12 +121,12 @@ type checkData struct {
 // checkView is one check of a result, with its transcripts drawn.
 type checkView struct {
 	ID          string // "1.2", as labrun check numbers it
-	C           grader.CheckResult
+	C           results.CheckResult
 	Transcripts []transcriptView
 }
 
 // checkViews numbers and draws every check of r.
-func checkViews(r *grader.Result) ([]checkView, int) {
+func checkViews(r *results.Result) ([]checkView, int) {
 	var out []checkView
 	lab, n, passed := 0, 0, 0
 	for _, c := range r.Checks {

@@ -15,6 +15,7 @@ import (
 
 	"harnesslab/grader"
 	"harnesslab/grader/report"
+	"harnesslab/grader/results"
 )
 
 //go:embed templates/*.html
@@ -42,7 +43,7 @@ type Site struct {
 	CellTimeout time.Duration
 	// OnCheck, when set, is told the result of every check a student runs
 	// from the page (labrun remembers it for `labrun list`).
-	OnCheck func(l *grader.Lesson, r *grader.Result)
+	OnCheck func(l *grader.Lesson, r *results.Result)
 
 	once  sync.Once
 	pages *template.Template

@@ -33,8 +33,8 @@ import (
 	"os"
 	"strings"
 
-	"harnesslab/lab"
 	"harnesslab/grader/providers"
+	"harnesslab/lab"
 )
 
 // Scenario is one lesson's run.
