@@ -3,6 +3,7 @@ package grader
 import (
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -23,9 +24,11 @@ type Source struct {
 	Shown string
 }
 
-// studentFiles returns the student files to build, as a map from the file's
-// path in the kit to the file to read, and the path to show the student.
-func (l *Lesson) studentFiles(src Source) (map[string]string, map[string]string, *results.Result) {
+// Locate finds the student files of src: it returns them as a map from each
+// file's path in the kit to the file to read, and a map from the same path
+// to the path to show the student. A folder that is not there, or lacks a
+// student file, is a result saying so.
+func (l *Lesson) Locate(src Source) (map[string]string, map[string]string, *results.Result) {
 	files, shown := map[string]string{}, map[string]string{}
 	inPlace := src.Dir == ""
 	if inPlace {
@@ -68,15 +71,15 @@ func (l *Lesson) Rules() gosource.Rules {
 	return gosource.Rules{Lesson: l.Number, Package: l.Package, Imports: l.AllowedImports, Concurrency: l.Concurrency}
 }
 
-// checkSources refuses the student files unless each stays inside the safe
+// CheckSources refuses the student files (as Locate found them) unless each stays inside the safe
 // Go the lesson allows (see package gosource): text of a sane size, the
 // lesson's package, allowed imports only, no directives, and no goroutines
 // unless the lesson teaches them. The message lists the problems of every
 // file, each with its file and line; the status is the first one's kind.
-func (l *Lesson) checkSources(files, shown map[string]string) *results.Result {
+func (l *Lesson) CheckSources(files, shown map[string]string) *results.Result {
 	rules := l.Rules()
 	var problems []*gosource.Problem
-	for _, kitPath := range sortedKeys(files) {
+	for _, kitPath := range slices.Sorted(maps.Keys(files)) {
 		data, size, err := readSource(files[kitPath])
 		if err != nil {
 			return failure(results.StatusMissing, fmt.Sprintf("read %s: %v", shown[kitPath], err))
@@ -120,13 +123,4 @@ func ShownPath(path string) string {
 		return rel
 	}
 	return path
-}
-
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

@@ -1,11 +1,12 @@
 package grader
 
 import (
-	"harnesslab/grader/results"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"harnesslab/grader/results"
 )
 
 // TestKitFilesStayInsideSafeGo reads every starter, solution and variant of
@@ -27,13 +28,13 @@ func TestKitFilesStayInsideSafeGo(t *testing.T) {
 			}
 		}
 		for name, src := range sources {
-			files, shown, fail := l.studentFiles(src)
+			files, shown, fail := l.Locate(src)
 			if fail != nil {
 				t.Errorf("lesson %s %s: %s", l.Number, name, fail.Message)
 				continue
 			}
 			got := results.Status("")
-			if fail := l.checkSources(files, shown); fail != nil {
+			if fail := l.CheckSources(files, shown); fail != nil {
 				got = fail.Status
 				if want[name] == "" {
 					t.Errorf("lesson %s %s is refused before it is built, so it cannot get the outcome it is kept for:\n%s", l.Number, name, fail.Message)
@@ -72,11 +73,11 @@ func TestCheckSourcesWords(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		files, shown, fail := l.studentFiles(Source{Dir: dir, Shown: "copy"})
+		files, shown, fail := l.Locate(Source{Dir: dir, Shown: "copy"})
 		if fail != nil {
 			t.Fatal(fail.Message)
 		}
-		fail = l.checkSources(files, shown)
+		fail = l.CheckSources(files, shown)
 		if fail == nil {
 			t.Errorf("%s: not refused", tt.reason)
 			continue

@@ -2,12 +2,13 @@ package grader
 
 import (
 	"fmt"
-	"harnesslab/grader/course"
-	"harnesslab/grader/results"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"harnesslab/grader/course"
+	"harnesslab/grader/results"
 )
 
 // Variant is a known version of a lesson's student files, with the outcome

@@ -9,6 +9,8 @@ import (
 	"os/signal"
 
 	"harnesslab/grader"
+	"harnesslab/grader/build"
+	"harnesslab/grader/engine"
 	"harnesslab/grader/results"
 )
 
@@ -31,7 +33,7 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	if *asJSON {
-		r := kit.Check(ctx, l, src, grader.Options{})
+		r := engine.Check(ctx, l, src, engine.Options{})
 		if err := writeCheckJSON(stdout, r); err != nil {
 			return err
 		}
@@ -56,7 +58,7 @@ func checkOnce(ctx context.Context, kit *grader.Kit, l *grader.Lesson, src grade
 	if dir == "" {
 		dir, where = l.Dir, grader.ShownPath(l.Dir)
 	}
-	tc := kit.KeptToolchain(l)
+	tc := build.Kept(l)
 	if tc == nil {
 		fmt.Fprintf(stderr, "labrun: preparing the lab's build cache for lesson %s (the first time on a machine, about a minute).\n", l.Number)
 	}
@@ -65,7 +67,7 @@ func checkOnce(ctx context.Context, kit *grader.Kit, l *grader.Lesson, src grade
 	if ignored := l.IgnoredFiles(dir); len(ignored) > 0 {
 		fmt.Fprintf(stdout, "%s\n", l.IgnoredNote(ignored))
 	}
-	r := kit.Check(ctx, l, src, grader.Options{Toolchain: tc})
+	r := engine.Check(ctx, l, src, engine.Options{Toolchain: tc})
 	printResult(stdout, l, r, v)
 	if src.Dir == "" && ctx.Err() == nil {
 		if err := saveStatus(kit, l, code, r); err != nil {

@@ -28,13 +28,13 @@ import (
 	"os"
 	"strings"
 
-	"harnesslab/grader"
+	"harnesslab/grader/engine"
 	"harnesslab/grader/sandbox"
 )
 
 func main() {
 	sandbox.Init()      // when this process is a sandboxed child, this never returns
-	grader.RunnerInit() // nor when it runs a submission's checks inside a sandbox
+	engine.RunnerInit() // nor when it runs a submission's checks inside a sandbox
 	err := run(os.Args[1:], os.Stdout, os.Stderr)
 	var exit exitCode
 	switch {

@@ -8,6 +8,8 @@ import (
 	"os/signal"
 
 	"harnesslab/grader"
+	"harnesslab/grader/engine"
+	"harnesslab/grader/proof"
 )
 
 func runVerify(args []string, stdout, stderr io.Writer) error {
@@ -31,7 +33,7 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	proofs := kit.Verify(ctx, lessons, grader.Options{CheckTimeout: grader.VerifyTimeout}, func(step string) { fmt.Fprintln(stderr, step) })
+	proofs := proof.Verify(ctx, lessons, engine.Options{CheckTimeout: proof.CheckTimeout}, func(step string) { fmt.Fprintln(stderr, step) })
 	bad := 0
 	fmt.Fprintln(stdout)
 	for _, p := range proofs {

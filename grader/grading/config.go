@@ -42,7 +42,7 @@ type Config struct {
 
 	// CheckTimeout is how long one check may run (default: the engine's, 5s);
 	// every other limit of a submission's checks, the sandbox's included,
-	// is derived from it (see grader.Budget).
+	// is derived from it (see engine.Budget).
 	CheckTimeout time.Duration
 
 	// Shard and Shards split the submissions, sorted by name, into Shards

@@ -13,13 +13,14 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"harnesslab/grader"
+	"harnesslab/grader/engine"
 	"harnesslab/grader/results"
 	"harnesslab/grader/sandbox"
 )
 
 func TestMain(m *testing.M) {
 	sandbox.Init()
-	grader.RunnerInit()
+	engine.RunnerInit()
 	os.Exit(m.Run())
 }
 

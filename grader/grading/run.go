@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"harnesslab/grader"
+	"harnesslab/grader/build"
+	"harnesslab/grader/engine"
 	"harnesslab/grader/intake"
 	"harnesslab/grader/report"
 	"harnesslab/grader/results"
@@ -87,7 +89,7 @@ func Run(ctx context.Context, cfg Config) (out *Outcome, err error) {
 	defer os.RemoveAll(work)
 	var results []results.Result
 	if len(pending) > 0 {
-		var tc *grader.Toolchain
+		var tc *build.Toolchain
 		tc, err = warmUp(ctx, cfg, work)
 		if err == nil {
 			results, err = gradeAll(ctx, cfg, tc, pending, work, opt)
@@ -155,12 +157,12 @@ func toGrade(cfg Config, sources []intake.Source, out *Outcome) ([]intake.Source
 
 // warmUp compiles everything the submissions share, once, and proves the kit
 // by checking its own solution before any student is graded with it.
-func warmUp(ctx context.Context, cfg Config, work string) (*grader.Toolchain, error) {
+func warmUp(ctx context.Context, cfg Config, work string) (*build.Toolchain, error) {
 	dir := filepath.Join(work, "warmup")
 	if err := os.Mkdir(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("grade: %w", err)
 	}
-	tc, err := cfg.Kit.PrepareToolchain(ctx, cfg.Lesson)
+	tc, err := build.Prepare(ctx, cfg.Lesson)
 	if ctx.Err() != nil {
 		return nil, fmt.Errorf("grade: stopped while preparing: %w", ctx.Err())
 	}
@@ -172,7 +174,7 @@ func warmUp(ctx context.Context, cfg Config, work string) (*grader.Toolchain, er
 	if err != nil {
 		return nil, fmt.Errorf("grade: %w", err)
 	}
-	r := cfg.Kit.Check(ctx, cfg.Lesson, grader.Source{Dir: solution}, checkOptions(cfg, tc, dir))
+	r := engine.Check(ctx, cfg.Lesson, grader.Source{Dir: solution}, checkOptions(cfg, tc, dir))
 	if ctx.Err() != nil {
 		return nil, fmt.Errorf("grade: stopped while checking the kit's own solution: %w", ctx.Err())
 	}
@@ -182,7 +184,7 @@ func warmUp(ctx context.Context, cfg Config, work string) (*grader.Toolchain, er
 	return tc, nil
 }
 
-func gradeAll(ctx context.Context, cfg Config, tc *grader.Toolchain, pending []intake.Source, work string, opt report.Options) ([]results.Result, error) {
+func gradeAll(ctx context.Context, cfg Config, tc *build.Toolchain, pending []intake.Source, work string, opt report.Options) ([]results.Result, error) {
 	var (
 		mu       sync.Mutex
 		results  []results.Result
@@ -233,7 +235,7 @@ feed:
 
 // gradeOne grades one submission in its own folder under work, and removes
 // the folder afterwards.
-func gradeOne(ctx context.Context, cfg Config, tc *grader.Toolchain, src intake.Source, dir string) *results.Result {
+func gradeOne(ctx context.Context, cfg Config, tc *build.Toolchain, src intake.Source, dir string) *results.Result {
 	defer os.RemoveAll(dir)
 	if err := os.MkdirAll(filepath.Join(dir, "in"), 0o700); err != nil {
 		r := cfg.Lesson.NotRun(results.StatusKitError, "make a work folder: "+err.Error())
@@ -250,7 +252,7 @@ func gradeOne(ctx context.Context, cfg Config, tc *grader.Toolchain, src intake.
 			r = cfg.Lesson.NotRun(results.StatusKitError, "make a work folder: "+err.Error())
 		} else {
 			sctx, cancel := context.WithTimeout(ctx, cfg.Timeout)
-			r = cfg.Kit.Check(sctx, cfg.Lesson, grader.Source{Dir: sub.Dir, Shown: src.Name}, checkOptions(cfg, tc, build))
+			r = engine.Check(sctx, cfg.Lesson, grader.Source{Dir: sub.Dir, Shown: src.Name}, checkOptions(cfg, tc, build))
 			if (r.Stopped && ctx.Err() == nil) || errors.Is(sctx.Err(), context.DeadlineExceeded) {
 				r.Message = fmt.Sprintf("the submission used up its time limit of %s; checks that had given a verdict keep it, the others count as failed. %s", cfg.Timeout, r.Message)
 			}
@@ -261,18 +263,18 @@ func gradeOne(ctx context.Context, cfg Config, tc *grader.Toolchain, src intake.
 	return r
 }
 
-func checkOptions(cfg Config, tc *grader.Toolchain, dir string) grader.Options {
+func checkOptions(cfg Config, tc *build.Toolchain, dir string) engine.Options {
 	// All the checks of a submission run in one sandbox; inside it they wait
 	// on process starts more than they compute, so a few run at once.
-	return grader.Options{Sandbox: sandboxRunner(cfg), Parallel: 4, WorkDir: dir,
+	return engine.Options{Sandbox: sandboxRunner(cfg), Parallel: 4, WorkDir: dir,
 		CheckTimeout: cfg.CheckTimeout, Toolchain: tc}
 }
 
 // sandboxRunner runs the check runner of one submission in the sandbox, with
 // the run's limits.
-func sandboxRunner(cfg Config) grader.Sandbox {
+func sandboxRunner(cfg Config) engine.Sandbox {
 	hidden := hiddenPaths(cfg)
-	return func(ctx context.Context, dir string, readOnly, env []string, timeout time.Duration, argv []string) (grader.Run, error) {
+	return func(ctx context.Context, dir string, readOnly, env []string, timeout time.Duration, argv []string) (engine.Run, error) {
 		res, err := sandbox.Run(ctx, sandbox.Config{
 			Dir:         dir,
 			ReadOnly:    readOnly,
@@ -282,7 +284,7 @@ func sandboxRunner(cfg Config) grader.Sandbox {
 			MemoryBytes: cfg.Memory,
 			OutputBytes: DefaultOutputBytes,
 		}, argv)
-		return grader.Run{Stdout: res.Stdout, Stderr: res.Stderr, ExitCode: res.ExitCode, TimedOut: res.TimedOut, Duration: res.Duration}, err
+		return engine.Run{Stdout: res.Stdout, Stderr: res.Stderr, ExitCode: res.ExitCode, TimedOut: res.TimedOut, Duration: res.Duration}, err
 	}
 }
 

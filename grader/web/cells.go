@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"harnesslab/grader"
+	"harnesslab/grader/engine"
 )
 
 // cellComparison is one cell run on the student's code beside the same cell
@@ -32,7 +33,7 @@ func (s *Site) compareCells(ctx context.Context, l *grader.Lesson) ([]cellCompar
 	if len(ref) == 0 {
 		return nil, ""
 	}
-	mine, err := l.RunCells(ctx, grader.Source{}, s.cellTimeout())
+	mine, err := engine.RunCells(ctx, l, grader.Source{}, s.cellTimeout())
 	if err != nil {
 		return nil, "Your code could not run the lesson's cells: " + err.Error()
 	}

@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"harnesslab/grader"
+	"harnesslab/grader/engine"
 	"harnesslab/grader/results"
 )
 
@@ -168,7 +169,7 @@ func (s *Site) serveCheck(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, fmt.Sprintf("There is nothing to check at %q. Use the Check my work button on a lesson page.", r.PathValue("page")))
 		return
 	}
-	res := s.Kit.Check(r.Context(), l, grader.Source{}, grader.Options{})
+	res := engine.Check(r.Context(), l, grader.Source{}, engine.Options{})
 	if s.OnCheck != nil {
 		s.OnCheck(l, res)
 	}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"harnesslab/grader"
+	"harnesslab/grader/engine"
 	"harnesslab/grader/report"
 	"harnesslab/grader/results"
 )
@@ -98,7 +99,7 @@ func (s *Site) referenceCells(ctx context.Context, l *grader.Lesson) ([]grader.C
 	if err != nil {
 		return nil, err
 	}
-	cells, err := l.RunCells(ctx, grader.Source{Dir: solution}, s.cellTimeout())
+	cells, err := engine.RunCells(ctx, l, grader.Source{Dir: solution}, s.cellTimeout())
 	if err != nil {
 		return nil, err
 	}
