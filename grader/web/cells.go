@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"harnesslab/grader"
-	"harnesslab/grader/engine"
 )
 
 // cellComparison is one cell run on the student's code beside the same cell
@@ -33,7 +32,7 @@ func (s *Site) compareCells(ctx context.Context, l *grader.Lesson) ([]cellCompar
 	if len(ref) == 0 {
 		return nil, ""
 	}
-	mine, err := engine.RunCells(ctx, l, grader.Source{}, s.cellTimeout())
+	mine, err := s.Engine.RunCells(ctx, l, grader.Source{}, s.cellTimeout())
 	if err != nil {
 		return nil, "Your code could not run the lesson's cells: " + err.Error()
 	}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -9,8 +10,10 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"harnesslab/grader"
+	"harnesslab/grader/engine"
 	"harnesslab/grader/kitcopy"
 	"harnesslab/grader/report"
 	"harnesslab/grader/results"
@@ -23,6 +26,17 @@ var (
 	kitErr  error
 )
 
+// localEngine runs checks and cells in this process, as labrun serve does.
+type localEngine struct{}
+
+func (localEngine) Check(ctx context.Context, l *grader.Lesson, src grader.Source) *results.Result {
+	return engine.Check(ctx, l, src, engine.Options{})
+}
+
+func (localEngine) RunCells(ctx context.Context, l *grader.Lesson, src grader.Source, timeout time.Duration) ([]grader.Cell, error) {
+	return engine.RunCells(ctx, l, src, timeout)
+}
+
 // sharedSite is one Site over the repository's own kit, shared by the tests
 // so the cells of a lesson are built and run once.
 func sharedSite(t *testing.T) *Site {
@@ -34,7 +48,7 @@ func sharedSite(t *testing.T) *Site {
 			return
 		}
 		lessons, err := kit.Lessons()
-		kitSite, kitErr = &Site{Kit: kit, Lessons: lessons, Progress: map[string]string{"02": "3/13 checks pass"}, Report: classReport()}, err
+		kitSite, kitErr = &Site{Kit: kit, Lessons: lessons, Engine: localEngine{}, Progress: map[string]string{"02": "3/13 checks pass"}, Report: classReport()}, err
 	})
 	if kitErr != nil {
 		t.Fatalf("load the kit: %v", kitErr)
@@ -67,7 +81,7 @@ func clonedSite(t *testing.T) *Site {
 		}
 		kit := &grader.Kit{Root: root}
 		lessons, err := kit.Lessons()
-		cloneSite, cloneErr = &Site{Kit: kit, Lessons: lessons, Progress: src.Progress, Report: src.Report}, err
+		cloneSite, cloneErr = &Site{Kit: kit, Lessons: lessons, Engine: localEngine{}, Progress: src.Progress, Report: src.Report}, err
 	})
 	if cloneErr != nil {
 		t.Fatalf("copy the kit: %v", cloneErr)

@@ -7,7 +7,6 @@ import (
 	"net/http"
 
 	"harnesslab/grader"
-	"harnesslab/grader/engine"
 	"harnesslab/grader/results"
 )
 
@@ -165,11 +164,11 @@ func (s *Site) serveCheck(w http.ResponseWriter, r *http.Request) {
 	}
 	name, _ := stringsCut(r.PathValue("page"), "check-", ".html")
 	l := s.lesson(name)
-	if l == nil || s.Static {
+	if l == nil || s.Static || s.Engine == nil {
 		s.notFound(w, fmt.Sprintf("There is nothing to check at %q. Use the Check my work button on a lesson page.", r.PathValue("page")))
 		return
 	}
-	res := engine.Check(r.Context(), l, grader.Source{}, engine.Options{})
+	res := s.Engine.Check(r.Context(), l, grader.Source{})
 	if s.OnCheck != nil {
 		s.OnCheck(l, res)
 	}
