@@ -42,12 +42,6 @@ func fakeKit(t *testing.T, files map[string]string) (*Kit, *Lesson) {
 	return kit, l
 }
 
-const (
-	fakeSource   = "package harness\n\nfunc F() int {\n\t// --- your code ---\n\treturn 1\n\t// --- starter ---\n\tpanic(\"F: not written yet\")\n\t// --- end ---\n}\n"
-	fakeStarter  = "package harness\n\nfunc F() int {\n\t// --- your code ---\n\tpanic(\"F: not written yet\")\n\t// --- end ---\n}\n"
-	fakeSolution = "package harness\n\nfunc F() int {\n\t// --- your code ---\n\treturn 1\n\t// --- end ---\n}\n"
-)
-
 // TestCheckTakesOnlyTheStudentFiles: checking a lesson in place builds what
 // grading builds, the student files, and names the other .go files there.
 func TestCheckTakesOnlyTheStudentFiles(t *testing.T) {
