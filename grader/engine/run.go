@@ -148,8 +148,6 @@ func startRunner(ctx context.Context, job runnerJob, dir string, opts Options) r
 // ended words how the runner ended: stopped from outside, failed (in its
 // own words), or finished.
 func ended(ctx context.Context, run *Run, err error) runnerEnd {
-	if run != nil {
-	}
 	switch {
 	case ctx.Err() != nil || (run != nil && run.TimedOut):
 		return runnerEnd{stopped: true}

@@ -194,6 +194,7 @@ type capped struct {
 	dropped int
 }
 
+// Write keeps what fits under the cap and counts the rest; it never fails.
 func (b *capped) Write(p []byte) (int, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
