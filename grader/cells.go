@@ -1,14 +1,11 @@
 package grader
 
 import (
-	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"time"
 
 	"harnesslab/lab"
 )
@@ -39,64 +36,6 @@ func (l *Lesson) CellNames() ([]string, error) {
 		}
 	}
 	return names, nil
-}
-
-// RunCells builds every cell of the lesson against src (usually the
-// reference solution: Source{Dir: l.SolutionDir()}) and runs each, with a
-// time limit of timeout each.
-func (l *Lesson) RunCells(ctx context.Context, src Source, timeout time.Duration) ([]Cell, error) {
-	names, err := l.CellNames()
-	if err != nil || len(names) == 0 {
-		return nil, err
-	}
-	files, _, fail := l.studentFiles(src)
-	if fail != nil {
-		return nil, fmt.Errorf("run cells: %s", fail.Message)
-	}
-	work, err := os.MkdirTemp("", "labrun-cells-")
-	if err != nil {
-		return nil, fmt.Errorf("run cells: %w", err)
-	}
-	defer os.RemoveAll(work)
-	args := []string{"build", "-trimpath", "-o", work + string(filepath.Separator)}
-	ov, err := writeOverlay(files, work)
-	if err != nil {
-		return nil, fmt.Errorf("run cells: %w", err)
-	}
-	if ov != "" {
-		args = append(args, "-overlay", ov)
-	}
-	for _, n := range names {
-		args = append(args, "./lessons/"+l.Slug+"/cells/"+n)
-	}
-	cmd := exec.CommandContext(ctx, "go", args...)
-	cmd.Dir, cmd.Env = l.kit.Root, buildEnv()
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("build the cells of lesson %s: %v\n%s", l.Number, err, out)
-	}
-	cells := make([]Cell, 0, len(names))
-	for _, n := range names {
-		code, err := os.ReadFile(filepath.Join(l.Dir, "cells", n, "main.go"))
-		if err != nil {
-			return nil, fmt.Errorf("read cell %s: %w", n, err)
-		}
-		record := filepath.Join(work, n+".transcript.json")
-		env := append(os.Environ(), lab.EnvTranscript+"="+record)
-		run, err := DirectExec(ctx, work, env, timeout, []string{filepath.Join(work, n)})
-		if err != nil {
-			return nil, fmt.Errorf("run cell %s: %w", n, err)
-		}
-		transcripts, err := cellTranscripts(record)
-		if err != nil {
-			return nil, fmt.Errorf("cell %s: %w", n, err)
-		}
-		out := string(run.Stdout) + string(run.Stderr)
-		if run.TimedOut {
-			out += fmt.Sprintf("\n(stopped after %s)\n", timeout)
-		}
-		cells = append(cells, Cell{Name: n, Code: string(code), Output: out, Transcripts: transcripts})
-	}
-	return cells, nil
 }
 
 var cellRegion = regexp.MustCompile(`(?s)<!-- cell ([\w.-]+) -->\n.*?<!-- end cell -->`)

@@ -1,109 +1,33 @@
-// Package grader is the check engine of harnesslab: it finds the kit and its
-// lessons, builds a student's copy of a lesson together with that lesson's
-// check program, runs every check against the binary, and words the outcome
-// for a student or an instructor.
+// Package grader is the lesson model of harnesslab: it finds the kit and
+// reads its lessons (lesson.json, the check scripts' headers, hints,
+// questions, cells and variants), generates the lesson chain's starters and
+// solutions from solutions/ (through package course), and says which files
+// of a student's copy are taken and whether they stay inside the safe Go a
+// lesson allows.
 //
 //	kit, err := grader.FindKit(".")
 //	lesson, err := kit.Lesson("02")
-//	result := kit.Check(ctx, lesson, grader.Source{}, grader.Options{})
-//	for _, c := range result.Checks {
-//		fmt.Println(c.Passed, c.Sentence)
-//	}
+//	fmt.Println(lesson.Title, len(lesson.Checks), lesson.MaxScore())
+//	files, shown, fail := lesson.Locate(grader.Source{Dir: "alice/02"})
 //
-// The compiler and the linker run on student code inside the limits of
-// package sandbox, so every program that calls Check (or Verify) calls
-// sandbox.Init first thing in main, and a test binary that does so calls it
-// in TestMain.
+// It builds and runs nothing. The grader's other jobs live in packages of
+// their own, each depending on this one:
 //
-// Goals: a pass only on positive evidence from the check program (a verdict
-// that carries a secret of this run); failures a beginner can act on (a
-// compile error once, pointing at the student's file; a gap by name; a hang
-// as a timeout that says where; a wrong value as a sentence and a diff in
-// words); one build per run, then every check against that binary; and one
-// path: what a student sees passing with `labrun check` is what the
-// instructor's `labrun grade` passes.
+//	grader/build    the toolchain: compiling a student's copy with a lesson's
+//	                check program, under limits, and the real-model run
+//	grader/engine   running the checks (and a lesson's cells) and judging them
+//	grader/proof    the kit proving itself: labrun verify
+//	grader/grading  grading a class: many copies, each in a sandbox
+//	grader/results  the outcome types every part reads and writes
+//	grader/report   the outcome written for gradebooks and people
+//	grader/web      the lessons and outcomes drawn in a browser
 //
-// Non-goals: linking student code into this process (the engine compiles it,
-// it never imports it), and grading many submissions at once (see package
-// grading, which builds on this one).
+// Goals: one reading of a lesson for every part (the CLI, the engine, the
+// reports and the web view list the same checks with the same sentences);
+// a student's copy read the same way by `labrun check` and `labrun grade`
+// (only the files lesson.json names, refused with advice when they leave
+// safe Go).
 //
-// # What a verdict rests on
-//
-// Student code runs inside the check program, the same process that writes
-// the verdict. That is safe only while the student's code is safe Go: Go is
-// memory-safe for race-free code without unsafe, linkname or cgo, and then
-// code cannot reach a byte it was not handed, the verdict's secret included.
-// A data race can tear an interface value and, from there, reach any memory;
-// a compiler directive can make the linker load a library of the student's
-// choice. So the engine keeps student code inside safe Go, at every step:
-//
-//   - source (package gosource, the one validator, used here and by intake):
-//     imports only from the lesson's allow-list; no `go` statements, and no
-//     calls that run the student's code on another goroutine (AfterFunc and
-//     the like), unless the lesson teaches concurrency; no `//go:`
-//     directives, build constraints, line directives or cgo, anywhere;
-//   - build: lessons that teach concurrency (Lesson.Concurrency) build their
-//     check programs with the race detector, statically linked, and stop at
-//     the first race, naming the student's lines that raced; compile and link
-//     run under memory, time and file-size limits, and what goes over them
-//     is the student's failure; a linked program that asks for a dynamic
-//     loader is refused before it runs;
-//   - run: a check that ends without returning and without a recorded
-//     failure (runtime.Goexit) fails; a pass needs a verdict with this run's
-//     secret, so printing, exiting or hanging never becomes one.
-//
-// The other way, running student code in a process apart from the one that
-// judges it, was weighed and left: the student's functions take models,
-// tools and workspaces that call back into the check, so every call would
-// cross a process boundary, and checks would compare values rebuilt from a
-// wire format rather than the values themselves. Keeping the code safe Go
-// keeps checks plain Go, and the race detector is what a lesson on
-// concurrency should teach anyway.
-//
-// # One check runner
-//
-// `labrun check` and `labrun grade` run checks the same way. The check runner
-// starts each check of a copy as a process of its own (RunProcess, the one
-// way the engine runs a program) and writes what each did next to it as soon
-// as it ends. `labrun check` runs the runner in this process; `labrun grade`
-// sets Options.Sandbox, and the runner is this program again (RunnerInit)
-// inside one sandbox per submission. Only where the runner lives differs:
-// the check programs, their environment, their limits and the judging of
-// what they did are the same code.
-//
-// # What the check scripts are for
-//
-// The .txtar scripts in grader/checks/NN are the lesson's list of checks:
-// each one's header is a check's sentence, lab, points and visibility, and
-// its body is `check NAME`, naming the check the file is named after. They
-// carry no scenario (the scenario is Go code in the lesson's checks
-// package, where it can compare whole values). Both commands run every
-// script once the runner is done, and a script passes only when its check's
-// verdict passed.
-//
-// # One time budget
-//
-// Every limit of a run comes from Options.CheckTimeout, how long one check
-// may run, plus named graces (see Budget): the check program's own timer
-// fires at CheckTimeout and gives a timeout verdict that names the student's
-// function; StartGrace later the runner asks a program still without a
-// verdict (a hang in an init function, say) for its goroutine stacks, with
-// SIGQUIT, and names the student's function from them; StackGrace later it
-// kills the program's process group. The runner's own limit is one kill per
-// wave of parallel checks plus RunnerGrace. A caller's deadline (a grading
-// run's per-submission limit) stops the runner RunnerGrace early, so that it
-// can still ask its running checks for their stacks and report.
-//
-// # Why a timeout keeps earned verdicts
-//
-// A check's verdict, carrying the run's secret, is the whole evidence of a
-// pass, and the check program writes it before it exits. So when a run is
-// stopped (its time is up, or it is interrupted), every verdict already
-// written still counts; only the checks without one fail, as "not finished".
-// A submission with one endless loop thus keeps the points of every check
-// that does not reach the loop, in `labrun check` and in `labrun grade`
-// alike. A runner that fails on its own (it cannot read its job, the sandbox
-// refuses it) is the kit's fault: those checks get kind kit_error in the
-// runner's words, the copy status kit_error, and the student keeps what was
-// earned.
+// Non-goals: deciding a verdict (package engine does) or linking student
+// code into this process.
 package grader

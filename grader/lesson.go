@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"harnesslab/grader/results"
 )
 
 // Lesson is one lesson of the kit, as lesson.json and its check scripts
@@ -38,6 +40,9 @@ type CheckInfo struct {
 	Script   string  // path of the .txtar file
 }
 
+// Kit returns the kit the lesson belongs to.
+func (l *Lesson) Kit() *Kit { return l.kit }
+
 // SolutionDir returns the folder of the lesson's reference solution, whole:
 // generated from the chain's source in solutions/ (see package course).
 func (l *Lesson) SolutionDir() (string, error) { return l.kit.generatedDir("solutions", l.Slug) }
@@ -48,6 +53,11 @@ func (l *Lesson) SourceDir() string { return filepath.Join(l.kit.Root, "solution
 
 // ChecksDir returns the folder of the lesson's check program and scripts.
 func (l *Lesson) ChecksDir() string { return filepath.Join(l.kit.Root, "grader", "checks", l.Number) }
+
+// RunDir returns the folder of the lesson's real-model run: a program
+// built around the student's package, as the check program is, that plays
+// the lesson's scenario against a real model (see package runkit).
+func (l *Lesson) RunDir() string { return filepath.Join(l.kit.Root, "grader", "runs", l.Number) }
 
 // ImportPath returns the import path of the lesson's student package.
 func (l *Lesson) ImportPath() string { return ModulePath + "/lessons/" + l.Slug }
@@ -67,6 +77,17 @@ func (l *Lesson) LabTitle(n int) string {
 		return l.Labs[n-1]
 	}
 	return "Lab " + strconv.Itoa(n)
+}
+
+// NotRun returns the result of a copy of the lesson that could not be run:
+// every check failed, no points, and status and message saying why.
+func (l *Lesson) NotRun(status results.Status, message string) *results.Result {
+	r := &results.Result{Lesson: l.Number, Status: status, Message: message, MaxScore: l.MaxScore()}
+	for _, c := range l.Checks {
+		r.Checks = append(r.Checks, results.CheckResult{Name: c.Name, Sentence: c.Sentence, Lab: c.Lab,
+			MaxPoints: c.Points, Hidden: c.Hidden, Kind: status.Kind(), Message: "not run: " + string(status)})
+	}
+	return r
 }
 
 func (k *Kit) loadLesson(slug string) (*Lesson, error) {

@@ -3,7 +3,6 @@ package grader
 import (
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -46,52 +45,6 @@ func TestReadCheckHeader(t *testing.T) {
 	}
 }
 
-func TestCompileFailureWords(t *testing.T) {
-	kit := &Kit{Root: "/kit"}
-	l := &Lesson{Number: "02", Package: "harness", kit: kit}
-	shown := map[string]string{"/kit/lessons/02-x/harness.go": "mine/harness.go", "/tmp/copy/harness.go": "mine/harness.go",
-		"harnesslab/lessons/02-x/harness.go": "mine/harness.go"}
-	tests := []struct {
-		reason string
-		out    string
-		status Status
-		want   []string
-	}{
-		{"an error in the student's file points at the student's path",
-			"# harnesslab/lessons/02-x\nlessons/02-x/harness.go:12:5: undefined: foo\n", StatusNoCompile,
-			[]string{"Your code does not compile:", "mine/harness.go:12: undefined: foo"}},
-		{"a syntax error names the overlay's file, shown the student's way",
-			"/tmp/copy/harness.go:42:1: syntax error: unexpected }\n", StatusNoCompile,
-			[]string{"mine/harness.go:42: syntax error"}},
-		{"a changed signature is explained",
-			"grader/checks/02/lab1.go:30:10: not enough arguments in call to harness.RunTool\n", StatusNoCompile,
-			[]string{"the checks cannot call it", "harness.RunTool"}},
-		{"the compiler names the check program by its full path",
-			"/kit/grader/checks/02/main.go:13:14: undefined: harness.TextOf\n", StatusNoCompile,
-			[]string{"the checks cannot call it", "undefined: harness.TextOf"}},
-		{"a path the compiler's -trimpath rewrote points at the student's file",
-			"harnesslab/lessons/02-x/harness.go:130:19: harnesslab/lessons/02-x.big: symbol too large (2147483648 bytes > 2000000000 bytes)\n", StatusNoCompile,
-			[]string{"mine/harness.go:130: harnesslab/lessons/02-x.big: symbol too large"}},
-		{"a broken check program is the kit's fault, named from the kit's root",
-			"/kit/grader/checks/02/lab1.go:30:10: undefined: helper\n", StatusKitError,
-			[]string{"bug in the kit", "grader/checks/02/lab1.go:30:10: undefined: helper"}},
-		{"a broken check program is the kit's fault",
-			"grader/checks/02/lab1.go:30:10: undefined: helper\n", StatusKitError,
-			[]string{"bug in the kit"}},
-	}
-	for _, tt := range tests {
-		r := l.compileFailure(tt.out, shown)
-		if r.Status != tt.status {
-			t.Errorf("%s: status %s, want %s", tt.reason, r.Status, tt.status)
-		}
-		for _, w := range tt.want {
-			if !strings.Contains(r.Message, w) {
-				t.Errorf("%s: message %q should contain %q", tt.reason, r.Message, w)
-			}
-		}
-	}
-}
-
 func TestSpliceCells(t *testing.T) {
 	readme := "Intro\n<!-- cell 01-a -->\nold\n<!-- end cell -->\nEnd\n"
 	got, err := SpliceCells(readme, []Cell{{Name: "01-a", Code: "package main\n", Output: "hi\n"}})
@@ -107,31 +60,6 @@ func TestSpliceCells(t *testing.T) {
 	}
 	if _, err := SpliceCells("no markers", []Cell{{Name: "01-a"}}); err == nil {
 		t.Errorf("a cell with no marker should be an error")
-	}
-}
-
-func TestSameOutsideGaps(t *testing.T) {
-	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		os.WriteFile(p, []byte(text), 0o644)
-		return p
-	}
-	starter := write("s.go", "a\n// --- your code ---\npanic(\"F: not written yet\")\n// --- end ---\nb\n")
-	good := write("g.go", "a\n// --- your code ---\nreturn 1\n// --- end ---\nb\n")
-	drift := write("d.go", "a\n// --- your code ---\nreturn 1\n// --- end ---\nc\n")
-	if err := sameOutsideGaps(starter, good); err != nil {
-		t.Errorf("a solution that differs only in the gap: %v", err)
-	}
-	if err := sameOutsideGaps(starter, drift); err == nil {
-		t.Errorf("a solution that differs outside the gap should be reported")
-	}
-	solved := write("solved.go", "a\nreturn 1\nb\n")
-	if err := sameOutsideGaps(solved, solved); err != nil {
-		t.Errorf("a file carried along solved, with no gap and the same in both: %v", err)
-	}
-	if err := sameOutsideGaps(solved, good); err == nil {
-		t.Errorf("a file with no gap that differs from its solution should be reported")
 	}
 }
 

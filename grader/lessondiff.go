@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -85,6 +86,16 @@ func DiffLessons(prev, l *Lesson) ([]FileChange, error) {
 		out = append(out, fc)
 	}
 	return out, nil
+}
+
+// gapRegion matches a gap of a starter or a solution, markers included.
+var gapRegion = regexp.MustCompile(`(?s)// --- your code ---.*?// --- end ---`)
+
+// OutsideGaps returns text with every gap (// --- your code --- ... // ---
+// end ---) replaced by the word GAP, and whether it has any: two files that
+// give the same text differ only inside their gaps.
+func OutsideGaps(text string) (string, bool) {
+	return gapRegion.ReplaceAllString(text, "GAP"), gapRegion.MatchString(text)
 }
 
 // readDeclsIfAny is readDecls, or nil when there is no file at path.

@@ -3,12 +3,14 @@ package grader
 import (
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"harnesslab/grader/gosource"
+	"harnesslab/grader/results"
 )
 
 // Source says where the student files come from.
@@ -22,9 +24,11 @@ type Source struct {
 	Shown string
 }
 
-// studentFiles returns the student files to build, as a map from the file's
-// path in the kit to the file to read, and the path to show the student.
-func (l *Lesson) studentFiles(src Source) (map[string]string, map[string]string, *Result) {
+// Locate finds the student files of src: it returns them as a map from each
+// file's path in the kit to the file to read, and a map from the same path
+// to the path to show the student. A folder that is not there, or lacks a
+// student file, is a result saying so.
+func (l *Lesson) Locate(src Source) (map[string]string, map[string]string, *results.Result) {
 	files, shown := map[string]string{}, map[string]string{}
 	inPlace := src.Dir == ""
 	if inPlace {
@@ -32,16 +36,16 @@ func (l *Lesson) studentFiles(src Source) (map[string]string, map[string]string,
 	}
 	info, err := os.Stat(src.Dir)
 	if err != nil || !info.IsDir() {
-		return nil, nil, failure(StatusMissing, fmt.Sprintf("%s is not a folder; give the folder that holds your %s", src.Dir, strings.Join(l.StudentFiles, ", ")))
+		return nil, nil, failure(results.StatusMissing, fmt.Sprintf("%s is not a folder; give the folder that holds your %s", src.Dir, strings.Join(l.StudentFiles, ", ")))
 	}
 	for _, name := range l.StudentFiles {
 		p := filepath.Join(src.Dir, name)
 		if _, err := os.Stat(p); err != nil {
 			if inPlace {
-				return nil, nil, failure(StatusMissing, fmt.Sprintf("%s is missing: lesson %s needs %s there (labrun reset %s puts the starter back)",
+				return nil, nil, failure(results.StatusMissing, fmt.Sprintf("%s is missing: lesson %s needs %s there (labrun reset %s puts the starter back)",
 					ShownPath(p), l.Number, strings.Join(l.StudentFiles, ", "), l.Number))
 			}
-			return nil, nil, failure(StatusMissing, fmt.Sprintf("%s has no %s: lesson %s needs %s there (copy it from %s to start)",
+			return nil, nil, failure(results.StatusMissing, fmt.Sprintf("%s has no %s: lesson %s needs %s there (copy it from %s to start)",
 				src.Dir, name, l.Number, strings.Join(l.StudentFiles, ", "), ShownPath(filepath.Join(l.Dir, name))))
 		}
 		abs, _ := filepath.Abs(p)
@@ -67,25 +71,25 @@ func (l *Lesson) Rules() gosource.Rules {
 	return gosource.Rules{Lesson: l.Number, Package: l.Package, Imports: l.AllowedImports, Concurrency: l.Concurrency}
 }
 
-// checkSources refuses the student files unless each stays inside the safe
+// CheckSources refuses the student files (as Locate found them) unless each stays inside the safe
 // Go the lesson allows (see package gosource): text of a sane size, the
 // lesson's package, allowed imports only, no directives, and no goroutines
 // unless the lesson teaches them. The message lists the problems of every
 // file, each with its file and line; the status is the first one's kind.
-func (l *Lesson) checkSources(files, shown map[string]string) *Result {
+func (l *Lesson) CheckSources(files, shown map[string]string) *results.Result {
 	rules := l.Rules()
 	var problems []*gosource.Problem
-	for _, kitPath := range sortedKeys(files) {
+	for _, kitPath := range slices.Sorted(maps.Keys(files)) {
 		data, size, err := readSource(files[kitPath])
 		if err != nil {
-			return failure(StatusMissing, fmt.Sprintf("read %s: %v", shown[kitPath], err))
+			return failure(results.StatusMissing, fmt.Sprintf("read %s: %v", shown[kitPath], err))
 		}
 		problems = append(problems, gosource.Check(shown[kitPath], data, size, rules)...)
 	}
 	if len(problems) == 0 {
 		return nil
 	}
-	return failure(Status(problems[0].Kind), gosource.Summary(problems))
+	return failure(results.Status(problems[0].Kind), gosource.Summary(problems))
 }
 
 // readSource returns the first MaxSourceBytes+1 bytes of the file at path,
@@ -104,8 +108,8 @@ func readSource(path string) ([]byte, int64, error) {
 	return data, max(info.Size(), int64(len(data))), err
 }
 
-func failure(status Status, msg string) *Result {
-	return &Result{Status: status, Message: msg}
+func failure(status results.Status, msg string) *results.Result {
+	return &results.Result{Status: status, Message: msg}
 }
 
 // ShownPath returns path relative to the working directory when it lies
@@ -119,13 +123,4 @@ func ShownPath(path string) string {
 		return rel
 	}
 	return path
-}
-
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

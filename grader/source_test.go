@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"harnesslab/grader/results"
 )
 
 // TestKitFilesStayInsideSafeGo reads every starter, solution and variant of
@@ -14,25 +16,25 @@ func TestKitFilesStayInsideSafeGo(t *testing.T) {
 	_, lessons := testKit(t)
 	for _, l := range lessons {
 		sources := map[string]Source{"starter": {Dir: starterDir(t, l)}, "solution": {Dir: solutionDir(t, l)}}
-		want := map[string]Status{}
+		want := map[string]results.Status{}
 		variants, err := l.Variants()
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, v := range variants {
 			sources["variant "+v.Name] = Source{Dir: v.Dir}
-			if v.Status == StatusRejected || v.Status == StatusBadSource {
+			if v.Status == results.StatusRejected || v.Status == results.StatusBadSource {
 				want["variant "+v.Name] = v.Status
 			}
 		}
 		for name, src := range sources {
-			files, shown, fail := l.studentFiles(src)
+			files, shown, fail := l.Locate(src)
 			if fail != nil {
 				t.Errorf("lesson %s %s: %s", l.Number, name, fail.Message)
 				continue
 			}
-			got := Status("")
-			if fail := l.checkSources(files, shown); fail != nil {
+			got := results.Status("")
+			if fail := l.CheckSources(files, shown); fail != nil {
 				got = fail.Status
 				if want[name] == "" {
 					t.Errorf("lesson %s %s is refused before it is built, so it cannot get the outcome it is kept for:\n%s", l.Number, name, fail.Message)
@@ -53,15 +55,15 @@ func TestCheckSourcesWords(t *testing.T) {
 	for _, tt := range []struct {
 		reason string
 		source string
-		status Status
+		status results.Status
 		words  []string
 	}{
 		{"a goroutine in a lesson that does not teach concurrency", "package " + l.Package + "\n\nfunc f() {\n\tgo f()\n}\n",
-			StatusRejected, []string{"copy/" + l.StudentFiles[0] + ":4: `go` starts a goroutine; lesson " + l.Number + " does not teach concurrency"}},
+			results.StatusRejected, []string{"copy/" + l.StudentFiles[0] + ":4: `go` starts a goroutine; lesson " + l.Number + " does not teach concurrency"}},
 		{"a build constraint, and a wrong package after it", "//go:build ignore\n\npackage main\n",
-			StatusRejected, []string{":1: //go:build is a build constraint", ":3: says package main"}},
-		{"a NUL byte is not text", "package " + l.Package + "\x00\n", StatusBadSource, []string{"holds a NUL byte (line 1)"}},
-		{"too big", "package " + l.Package + "\n" + strings.Repeat("//\n", MaxSourceBytes/3+1), StatusBadSource,
+			results.StatusRejected, []string{":1: //go:build is a build constraint", ":3: says package main"}},
+		{"a NUL byte is not text", "package " + l.Package + "\x00\n", results.StatusBadSource, []string{"holds a NUL byte (line 1)"}},
+		{"too big", "package " + l.Package + "\n" + strings.Repeat("//\n", MaxSourceBytes/3+1), results.StatusBadSource,
 			[]string{"more than the 512 KiB a student source file may be"}},
 	} {
 		dir := filepath.Join(t.TempDir(), "copy")
@@ -71,11 +73,11 @@ func TestCheckSourcesWords(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		files, shown, fail := l.studentFiles(Source{Dir: dir, Shown: "copy"})
+		files, shown, fail := l.Locate(Source{Dir: dir, Shown: "copy"})
 		if fail != nil {
 			t.Fatal(fail.Message)
 		}
-		fail = l.checkSources(files, shown)
+		fail = l.CheckSources(files, shown)
 		if fail == nil {
 			t.Errorf("%s: not refused", tt.reason)
 			continue

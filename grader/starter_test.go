@@ -1,12 +1,15 @@
 package grader
 
 import (
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"harnesslab/grader/results"
 )
 
 // fakeKit writes a kit of one lesson (01-fake, student file harness.go)
@@ -39,53 +42,6 @@ func fakeKit(t *testing.T, files map[string]string) (*Kit, *Lesson) {
 	return kit, l
 }
 
-const (
-	fakeSource   = "package harness\n\nfunc F() int {\n\t// --- your code ---\n\treturn 1\n\t// --- starter ---\n\tpanic(\"F: not written yet\")\n\t// --- end ---\n}\n"
-	fakeStarter  = "package harness\n\nfunc F() int {\n\t// --- your code ---\n\tpanic(\"F: not written yet\")\n\t// --- end ---\n}\n"
-	fakeSolution = "package harness\n\nfunc F() int {\n\t// --- your code ---\n\treturn 1\n\t// --- end ---\n}\n"
-)
-
-// TestVerifyProvesThePristineStarter: once a student has solved a lesson in
-// place, verify still proves the kit's own copy of the starter.
-func TestVerifyProvesThePristineStarter(t *testing.T) {
-	_, l := fakeKit(t, map[string]string{
-		"lessons/01-fake/harness.go":   fakeSolution, // the student's work
-		"solutions/01-fake/harness.go": fakeSource,
-	})
-	src, missing := l.starterSource()
-	if len(missing) > 0 {
-		t.Fatalf("the pristine copy is there, yet: %v", missing)
-	}
-	files, _, fail := l.studentFiles(src)
-	if fail != nil {
-		t.Fatal(fail.Message)
-	}
-	data, err := os.ReadFile(files[l.WorkFile("harness.go")])
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(data) != fakeStarter {
-		t.Errorf("verify's starter reads the student's file, not the pristine copy:\n%s", data)
-	}
-	if same, err := l.SameAsStarter("harness.go"); err != nil || same {
-		t.Errorf("SameAsStarter = %v, %v; want false: the student changed the file", same, err)
-	}
-}
-
-// TestVerifyNamesAMissingSource: a lesson whose new file has no source in
-// solutions/ is proved from its folder, and verify says where the source
-// goes.
-func TestVerifyNamesAMissingSource(t *testing.T) {
-	_, l := fakeKit(t, map[string]string{"lessons/01-fake/harness.go": fakeStarter})
-	src, missing := l.starterSource()
-	if src.Dir != "" || len(missing) != 1 {
-		t.Fatalf("starterSource = %+v, %v; want the lesson folder and one error", src, missing)
-	}
-	if msg := missing[0].Error(); !strings.Contains(msg, filepath.Join("solutions", "01-fake", "harness.go")) {
-		t.Errorf("the error should name where the source goes; it says: %s", msg)
-	}
-}
-
 // TestCheckTakesOnlyTheStudentFiles: checking a lesson in place builds what
 // grading builds, the student files, and names the other .go files there.
 func TestCheckTakesOnlyTheStudentFiles(t *testing.T) {
@@ -95,11 +51,11 @@ func TestCheckTakesOnlyTheStudentFiles(t *testing.T) {
 		"lessons/01-fake/x_test.go":  "package harness\n",
 		"lessons/01-fake/notes.txt":  "not Go\n",
 	})
-	files, _, fail := l.studentFiles(Source{})
+	files, _, fail := l.Locate(Source{})
 	if fail != nil {
 		t.Fatal(fail.Message)
 	}
-	if got := sortedKeys(files); !slices.Equal(got, []string{l.WorkFile("harness.go")}) {
+	if got := slices.Sorted(maps.Keys(files)); !slices.Equal(got, []string{l.WorkFile("harness.go")}) {
 		t.Errorf("checked files %v; want only harness.go", got)
 	}
 	ignored := l.IgnoredFiles(l.Dir)
@@ -115,8 +71,8 @@ func TestCheckTakesOnlyTheStudentFiles(t *testing.T) {
 // is named, with the command that puts the starter back.
 func TestCheckInPlaceMissingFile(t *testing.T) {
 	_, l := fakeKit(t, nil)
-	_, _, fail := l.studentFiles(Source{})
-	if fail == nil || fail.Status != StatusMissing || !strings.Contains(fail.Message, "labrun reset 01") {
+	_, _, fail := l.Locate(Source{})
+	if fail == nil || fail.Status != results.StatusMissing || !strings.Contains(fail.Message, "labrun reset 01") {
 		t.Fatalf("want a missing status that names labrun reset 01; got %+v", fail)
 	}
 }

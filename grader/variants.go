@@ -2,11 +2,13 @@ package grader
 
 import (
 	"fmt"
-	"harnesslab/grader/course"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"harnesslab/grader/course"
+	"harnesslab/grader/results"
 )
 
 // Variant is a known version of a lesson's student files, with the outcome
@@ -15,12 +17,12 @@ import (
 // variant writes differently (see course.Apply), so a fix to the solution
 // reaches every variant.
 type Variant struct {
-	Name   string   // the folder name: passing, nocompile, wrong_cached_calls, ...
-	Patch  string   // the folder holding its patches and expect.txt
-	Dir    string   // the folder holding its student files, whole (generated)
-	Reason string   // expect.txt's first comment line: the mistake it makes
-	Status Status   // the status it must get
-	Fails  []string // exactly the checks it must fail, sorted
+	Name   string         // the folder name: passing, nocompile, wrong_cached_calls, ...
+	Patch  string         // the folder holding its patches and expect.txt
+	Dir    string         // the folder holding its student files, whole (generated)
+	Reason string         // expect.txt's first comment line: the mistake it makes
+	Status results.Status // the status it must get
+	Fails  []string       // exactly the checks it must fail, sorted
 }
 
 // Wrong reports whether the variant is a known-wrong version: the kind that
@@ -76,7 +78,7 @@ func readVariant(dir string) (*Variant, error) {
 		key, value, _ := strings.Cut(line, ":")
 		switch strings.TrimSpace(key) {
 		case "status":
-			v.Status = Status(strings.TrimSpace(value))
+			v.Status = results.Status(strings.TrimSpace(value))
 		case "fails":
 			v.Fails = append(v.Fails, strings.Fields(value)...)
 		case "":

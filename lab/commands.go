@@ -18,19 +18,17 @@ package lab
 // environment never carries it.
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strings"
 	"sync"
 	"time"
+
+	"harnesslab/lab/gotool"
 )
 
 // CommandOutput is what a command printed and how it ended.
@@ -163,23 +161,15 @@ func runGo(ws *Workspace, argv []string) (CommandOutput, error) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), GoCommandTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, goBinary(), argv[1:]...)
-	cmd.Dir = filepath.Join(dir, "module")
-	cmd.Env = goEnv(dir, cache)
-	var out cappedBuffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	err = cmd.Run()
+	res, err := gotool.Run(ctx, gotool.Command{Args: argv[1:], Dir: filepath.Join(dir, "module"),
+		Env: goEnv(dir, cache), MaxOutput: MaxCommandOutput})
 	if ctx.Err() != nil {
 		return CommandOutput{}, fmt.Errorf("%s took longer than %s and was stopped", strings.Join(argv, " "), GoCommandTimeout)
 	}
-	var exit *exec.ExitError
-	switch {
-	case errors.As(err, &exit):
-		return CommandOutput{Output: steadyTimes(out.String()), ExitCode: exit.ExitCode()}, nil
-	case err != nil:
+	if err != nil {
 		return CommandOutput{}, fmt.Errorf("run %s: %w", strings.Join(argv, " "), err)
 	}
-	return CommandOutput{Output: steadyTimes(out.String())}, nil
+	return CommandOutput{Output: steadyTimes(res.Output), ExitCode: res.ExitCode}, nil
 }
 
 // writeModule writes every file of ws under dir. A path that would land
@@ -206,34 +196,12 @@ func writeModule(ws *Workspace, dir string) error {
 func goEnv(dir, cache string) []string {
 	home := filepath.Join(dir, "home")
 	return []string{
-		"PATH=" + filepath.Dir(goBinary()) + ":/usr/bin:/bin",
+		"PATH=" + filepath.Dir(gotool.Path()) + ":/usr/bin:/bin",
 		"HOME=" + home, "TMPDIR=" + dir,
 		"GOPATH=" + filepath.Join(home, "go"), "GOMODCACHE=" + filepath.Join(home, "go", "pkg", "mod"),
 		"GOCACHE=" + cache, "GOENV=off", "GOTOOLCHAIN=local", "GOPROXY=off", "GOWORK=off",
 		"GOFLAGS=-mod=mod -count=1", "GOTELEMETRY=off", "CGO_ENABLED=0",
 	}
-}
-
-// goBinary returns the go command: $LAB_GO, the toolchain this program was
-// built with, the one on PATH, or /usr/local/go/bin/go.
-func goBinary() string {
-	if path := os.Getenv("LAB_GO"); path != "" {
-		return path
-	}
-	if root := runtime.GOROOT(); root != "" {
-		if path := filepath.Join(root, "bin", "go"); fileExists(path) {
-			return path
-		}
-	}
-	if path, err := exec.LookPath("go"); err == nil {
-		return path
-	}
-	return "/usr/local/go/bin/go"
-}
-
-func fileExists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
 }
 
 // The private build cache of this process.
@@ -298,32 +266,4 @@ var durations = regexp.MustCompile(`(?m)([(\t ])[0-9]+\.[0-9]+s(\)|$)`)
 // the same tests print the same text.
 func steadyTimes(output string) string {
 	return durations.ReplaceAllString(output, "${1}0.00s${2}")
-}
-
-// cappedBuffer keeps the first MaxCommandOutput bytes written to it.
-type cappedBuffer struct {
-	mu      sync.Mutex
-	buf     bytes.Buffer
-	dropped int
-}
-
-func (b *cappedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	room := MaxCommandOutput - b.buf.Len()
-	if len(p) > room {
-		b.buf.Write(p[:max(room, 0)])
-		b.dropped += len(p) - max(room, 0)
-		return len(p), nil
-	}
-	return b.buf.Write(p)
-}
-
-func (b *cappedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.dropped > 0 {
-		return b.buf.String() + fmt.Sprintf("\n[%d more bytes of output dropped]\n", b.dropped)
-	}
-	return b.buf.String()
 }

@@ -66,16 +66,6 @@ func TestSteadyTimes(t *testing.T) {
 	}
 }
 
-func TestCappedBufferSaysWhatItDropped(t *testing.T) {
-	var b cappedBuffer
-	b.Write([]byte(strings.Repeat("x", MaxCommandOutput-1)))
-	b.Write([]byte("abc"))
-	got := b.String()
-	if !strings.HasPrefix(got, strings.Repeat("x", MaxCommandOutput-1)+"a\n") || !strings.HasSuffix(got, "[2 more bytes of output dropped]\n") {
-		t.Errorf("capped output ends %q, want the first bytes kept and a line saying 2 bytes were dropped", got[len(got)-60:])
-	}
-}
-
 // TestGoCommandsRunsATest runs go test for real. A cold build cache takes
 // about 20 s, so it runs only when LAB_GOCACHE_SEED names a warm one.
 func TestGoCommandsRunsATest(t *testing.T) {

@@ -19,8 +19,10 @@
 // run time, such as sending a function as part of a tool spec); and let a check
 // see everything that happened (every read, every request).
 //
-// Non-goals: talking to a real provider (that is lesson 16's business, behind
-// the same Model interface), counting tokens the way a real tokenizer does (four
-// characters make a token here; the shape of the bill is what matters), and
-// speed.
+// Non-goals: talking to a real provider (no lesson's code or check does, 16
+// included; `labrun run NN --model` plays a lesson's scenario against one
+// through the adapters in grader/providers, which implement the same Model
+// interface and which this package never imports), counting tokens the way
+// a real tokenizer does (four characters make a token here; the shape of the
+// bill is what matters), and speed.
 package lab

@@ -129,7 +129,7 @@ func WireOf(m Message) WireMessage {
 		w.Usage = &WireUsage{Input: m.Usage.Input, CacheRead: m.Usage.CacheRead, Output: m.Usage.Output}
 	}
 	for _, b := range m.Blocks {
-		w.Blocks = append(w.Blocks, WireBlock{Type: b.Type, Text: b.Text, ID: b.ID, Name: b.Name, Arguments: b.Arguments})
+		w.Blocks = append(w.Blocks, WireBlock(b)) // the same fields: a new Block field must be given a wire name
 	}
 	return w
 }

@@ -9,6 +9,9 @@ import (
 	"os/signal"
 
 	"harnesslab/grader"
+	"harnesslab/grader/build"
+	"harnesslab/grader/engine"
+	"harnesslab/grader/results"
 )
 
 func runCheck(args []string, stdout, stderr io.Writer) error {
@@ -30,18 +33,18 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	if *asJSON {
-		r := kit.Check(ctx, l, src, grader.Options{})
+		r := engine.Check(ctx, l, src, engine.Options{})
 		if err := writeCheckJSON(stdout, r); err != nil {
 			return err
 		}
-		if r.Status != grader.StatusPassed {
+		if r.Status != results.StatusPassed {
 			return exitCode(1)
 		}
 		return nil
 	}
 	v := view{color: useColor(stdout), verbose: *verbose, next: nextNumber(kit, l)}
 	r := checkOnce(ctx, kit, l, src, stdout, stderr, v)
-	if r.Status != grader.StatusPassed {
+	if r.Status != results.StatusPassed {
 		return exitCode(1)
 	}
 	return nil
@@ -50,12 +53,12 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 // checkOnce checks src and writes the result for a student: where it
 // looked, the files it left out, each check. A check of the lesson's own
 // folder is kept for list and hint.
-func checkOnce(ctx context.Context, kit *grader.Kit, l *grader.Lesson, src grader.Source, stdout, stderr io.Writer, v view) *grader.Result {
+func checkOnce(ctx context.Context, kit *grader.Kit, l *grader.Lesson, src grader.Source, stdout, stderr io.Writer, v view) *results.Result {
 	dir, where := src.Dir, src.Dir
 	if dir == "" {
 		dir, where = l.Dir, grader.ShownPath(l.Dir)
 	}
-	tc := kit.KeptToolchain(l)
+	tc := build.Kept(l)
 	if tc == nil {
 		fmt.Fprintf(stderr, "labrun: preparing the lab's build cache for lesson %s (the first time on a machine, about a minute).\n", l.Number)
 	}
@@ -64,7 +67,7 @@ func checkOnce(ctx context.Context, kit *grader.Kit, l *grader.Lesson, src grade
 	if ignored := l.IgnoredFiles(dir); len(ignored) > 0 {
 		fmt.Fprintf(stdout, "%s\n", l.IgnoredNote(ignored))
 	}
-	r := kit.Check(ctx, l, src, grader.Options{Toolchain: tc})
+	r := engine.Check(ctx, l, src, engine.Options{Toolchain: tc})
 	printResult(stdout, l, r, v)
 	if src.Dir == "" && ctx.Err() == nil {
 		if err := saveStatus(kit, l, code, r); err != nil {

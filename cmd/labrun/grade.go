@@ -12,9 +12,9 @@ import (
 	"strings"
 	"time"
 
-	"harnesslab/grader"
 	"harnesslab/grader/grading"
 	"harnesslab/grader/report"
+	"harnesslab/grader/results"
 )
 
 func runGrade(args []string, stdout, stderr io.Writer) error {
@@ -108,7 +108,7 @@ const maxFolderLines = 20
 // printFolders lists the submissions of results whose folder in out is
 // not their name (a name that is not safe as a folder name, or that
 // another submission's folder took), so the instructor can find them.
-func printFolders(w io.Writer, out string, results []grader.Result) error {
+func printFolders(w io.Writer, out string, results []results.Result) error {
 	subs, err := report.LoadSubmissions(out)
 	if err != nil {
 		return fmt.Errorf("list the folders of %s: %w", out, err)

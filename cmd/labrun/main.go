@@ -13,7 +13,7 @@
 //	labrun reset NN
 //	labrun pack NN [DIR] [-o FILE]
 //	labrun run NN [DIR] --model anthropic:MODEL|openai:MODEL [--base-url URL]
-//	labrun verify [NN...]
+//	labrun verify [NN...] [--changed]
 //	labrun mutate NN [--run REGEXP] [--list] [--min PCT]
 //	labrun grade NN PATH... [--out DIR] [--jobs N] [--timeout D] [--resume] [--shard I/N]
 //	labrun merge --out DIR SHARD_DIR...
@@ -29,13 +29,13 @@ import (
 	"os"
 	"strings"
 
-	"harnesslab/grader"
+	"harnesslab/grader/engine"
 	"harnesslab/grader/sandbox"
 )
 
 func main() {
 	sandbox.Init()      // when this process is a sandboxed child, this never returns
-	grader.RunnerInit() // nor when it runs a submission's checks inside a sandbox
+	engine.RunnerInit() // nor when it runs a submission's checks inside a sandbox
 	err := run(os.Args[1:], os.Stdout, os.Stderr)
 	var exit exitCode
 	switch {
@@ -80,7 +80,7 @@ func init() {
 		"serve":      {"serve [--addr PORT] [--report DIR] [--open]", "serve the lessons, your checks and a class's grades as web pages on 127.0.0.1", runServe},
 		"export":     {"export --html DIR [--report DIR]", "write the pages of labrun serve as a static site into DIR", runExport},
 		"author":     {authorUsage, "for course authors: write lessons/ from the chain's source in solutions/ (--check: list what is stale)", runAuthor},
-		"verify":     {"verify [NN...]", "prove the kit: starters fail, solutions pass, every check can fail", runVerify},
+		"verify":     {"verify [NN...] [--changed]", "prove the kit: starters fail, solutions pass, every check can fail", runVerify},
 		"mutate":     {mutateUsage, "for course authors: make small wrong versions of lesson NN's solution and count those its checks catch", runMutate},
 	}
 }

@@ -9,12 +9,13 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"harnesslab/grader"
+	"harnesslab/grader/engine"
 	"harnesslab/grader/sandbox"
 )
 
 func TestMain(m *testing.M) {
 	sandbox.Init() // a sandboxed child of a grade run never returns from here
-	grader.RunnerInit()
+	engine.RunnerInit()
 	testscript.Main(m, map[string]func(){"labrun": main})
 }
 

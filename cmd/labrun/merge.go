@@ -12,8 +12,8 @@ import (
 	"slices"
 	"strings"
 
-	"harnesslab/grader"
 	"harnesslab/grader/report"
+	"harnesslab/grader/results"
 )
 
 // runMerge joins the output folders of sharded grading runs into one. Each
@@ -42,7 +42,7 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	version := mergedVersion(all, stderr)
-	results := make([]grader.Result, len(all))
+	results := make([]results.Result, len(all))
 	for i, s := range all {
 		results[i] = s.Result
 		if err := report.WriteSubmission(*out, s.Result, report.Options{KitVersion: s.KitVersion}); err != nil {

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"harnesslab/grader"
 	"harnesslab/grader/report"
+	"harnesslab/grader/results"
 )
 
 // shardDir writes a shard's output folder as labrun grade does: one
@@ -17,15 +17,15 @@ import (
 func shardDir(t *testing.T, version string, names ...string) string {
 	t.Helper()
 	dir := t.TempDir()
-	var results []grader.Result
+	var all []results.Result
 	for _, name := range names {
-		r := grader.Result{Name: name, Lesson: "01", Status: grader.StatusPassed, Score: 1, MaxScore: 1}
-		results = append(results, r)
+		r := results.Result{Name: name, Lesson: "01", Status: results.StatusPassed, Score: 1, MaxScore: 1}
+		all = append(all, r)
 		if err := report.WriteSubmission(dir, r, report.Options{KitVersion: version}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := report.WriteRun(dir, results, report.Options{KitVersion: version}); err != nil {
+	if err := report.WriteRun(dir, all, report.Options{KitVersion: version}); err != nil {
 		t.Fatal(err)
 	}
 	return dir

@@ -12,7 +12,10 @@ import (
 	"strings"
 
 	"harnesslab/grader"
+	"harnesslab/grader/build"
+	"harnesslab/grader/engine"
 	"harnesslab/grader/mutate"
+	"harnesslab/grader/proof"
 )
 
 const mutateUsage = "mutate NN [--run REGEXP] [--list] [--min PCT] [--jobs N]"
@@ -84,12 +87,12 @@ func runMutate(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("make a folder for the mutants: %w", err)
 	}
 	defer os.RemoveAll(work)
-	opts := grader.Options{CheckTimeout: grader.VerifyTimeout, Parallel: 2}
-	if tc, err := kit.PrepareToolchain(ctx, l); err == nil {
-		opts.Toolchain = tc
+	opts := engine.Options{CheckTimeout: proof.CheckTimeout, Parallel: 2}
+	if tc, err := build.Prepare(ctx, l); err == nil {
+		opts.Toolchain = tc // every mutant is a copy of one lesson: compile what they share once
 	}
 	check := func(ctx context.Context, dir string) mutate.Outcome {
-		r := kit.Check(ctx, l, grader.Source{Dir: dir}, opts)
+		r := engine.Check(ctx, l, grader.Source{Dir: dir}, opts)
 		return mutate.Outcome{Status: r.Status, Failed: r.FailedChecks(), Message: r.Message}
 	}
 	done := 0

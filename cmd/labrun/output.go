@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"harnesslab/grader"
+	"harnesslab/grader/results"
 )
 
 // view says how a result is written for a student.
@@ -44,11 +45,11 @@ const (
 // lab 2's fifth check.
 type checkID struct {
 	id    string
-	check *grader.CheckResult
+	check *results.CheckResult
 }
 
 // checkIDs numbers r's checks lab by lab, in order.
-func checkIDs(r *grader.Result) []checkID {
+func checkIDs(r *results.Result) []checkID {
 	out := make([]checkID, 0, len(r.Checks))
 	lab, number := 0, 0
 	for i := range r.Checks {
@@ -65,8 +66,8 @@ func checkIDs(r *grader.Result) []checkID {
 // printResult writes a result the way a student reads it. By default a
 // failure's words and each transcript are written once: a later failure
 // that repeats them points back to the first.
-func printResult(w io.Writer, l *grader.Lesson, r *grader.Result, v view) {
-	ran := r.Status == grader.StatusPassed || r.Status == grader.StatusFailed
+func printResult(w io.Writer, l *grader.Lesson, r *results.Result, v view) {
+	ran := r.Status == results.StatusPassed || r.Status == results.StatusFailed
 	if !ran {
 		fmt.Fprintf(w, "\n%s\n", indent(r.Message, ""))
 	}
@@ -102,7 +103,7 @@ func printResult(w io.Writer, l *grader.Lesson, r *grader.Result, v view) {
 	}
 	fmt.Fprintln(w)
 	switch {
-	case r.Status == grader.StatusPassed:
+	case r.Status == results.StatusPassed:
 		fmt.Fprintln(w, v.paint(green, fmt.Sprintf("All %d checks pass. Lesson %s is done.", len(r.Checks), l.Number)+nextLesson(v.next)))
 	case !ran:
 		fmt.Fprintf(w, "No check ran: fix the problem above first, then check lesson %s again.\n", l.Number)

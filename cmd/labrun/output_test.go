@@ -8,15 +8,16 @@ import (
 	"github.com/creack/pty"
 
 	"harnesslab/grader"
+	"harnesslab/grader/results"
 )
 
 // failingResult is a copy of a two-lab lesson where three checks fail with
 // the same words and the same transcript, and one prints a lot.
-func failingResult() (*grader.Lesson, *grader.Result) {
+func failingResult() (*grader.Lesson, *results.Result) {
 	l := &grader.Lesson{Number: "02", Title: "Two labs", Labs: []string{"First", "Second"}}
 	transcript := "0 user -> \"hi\"\n1 assistant -> \"hello\""
 	long := strings.Repeat("line\n", 20)
-	r := &grader.Result{Status: grader.StatusFailed, Checks: []grader.CheckResult{
+	r := &results.Result{Status: results.StatusFailed, Checks: []results.CheckResult{
 		{Lab: 1, Sentence: "one", Passed: true},
 		{Lab: 1, Sentence: "two", Message: "Chat is not written yet", Details: []string{transcript}},
 		{Lab: 2, Sentence: "three", Message: "Chat is not written yet", Details: []string{transcript}},
@@ -79,7 +80,7 @@ func TestPrintResultSummaryAndOnly(t *testing.T) {
 
 func TestPrintResultDone(t *testing.T) {
 	l := &grader.Lesson{Number: "02", Labs: []string{"First"}}
-	r := &grader.Result{Status: grader.StatusPassed, Checks: []grader.CheckResult{{Lab: 1, Sentence: "one", Passed: true}}}
+	r := &results.Result{Status: results.StatusPassed, Checks: []results.CheckResult{{Lab: 1, Sentence: "one", Passed: true}}}
 	var buf bytes.Buffer
 	printResult(&buf, l, r, view{color: true, next: "03"})
 	if want := "\x1b[32mAll 1 checks pass. Lesson 02 is done. Next: labrun show 03\x1b[0m"; !strings.Contains(buf.String(), want) {

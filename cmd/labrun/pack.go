@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 
 	"harnesslab/grader"
+	"harnesslab/grader/results"
 )
 
 // runPack checks a copy of a lesson, then writes the archive that labrun
@@ -42,14 +43,14 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 	if ctx.Err() != nil {
 		return exitCode(130)
 	}
-	if r.Status == grader.StatusMissing {
+	if r.Status == results.StatusMissing {
 		return fmt.Errorf("pack lesson %s: nothing written: %s", l.Number, r.Message)
 	}
 	if err := writePack(*out, dir, l.StudentFiles); err != nil {
 		return fmt.Errorf("pack lesson %s: %v", l.Number, err)
 	}
 	fmt.Fprintf(stdout, "\nwrote %s: %s, the files grading takes. Hand it in as it is.\n", *out, joinNames(l.StudentFiles))
-	if r.Status != grader.StatusPassed {
+	if r.Status != results.StatusPassed {
 		fmt.Fprintf(stdout, "Not every check passes yet (%s): hand it in only if you mean to.\n", r.Message)
 		return exitCode(1)
 	}

@@ -10,8 +10,8 @@ import (
 
 	"golang.org/x/term"
 
-	"harnesslab/grader"
 	"harnesslab/grader/report"
+	"harnesslab/grader/results"
 )
 
 // isTerminal reports whether w is a terminal, where a progress line that
@@ -35,9 +35,9 @@ func terminalWidth(f *os.File) int {
 // w: it redraws one line after each submission, and ends it when the last
 // one is done. Its clock starts now, before the run compiles what the
 // submissions share, so the first estimates lean long and then settle.
-func progressBar(w *os.File) func(done, total int, last *grader.Result) {
+func progressBar(w *os.File) func(done, total int, last *results.Result) {
 	start := time.Now()
-	return func(done, total int, last *grader.Result) {
+	return func(done, total int, last *results.Result) {
 		line := progressLine(done, total, time.Since(start), last, terminalWidth(w))
 		fmt.Fprintf(w, "\r%s\x1b[K", line)
 		if done >= total {
@@ -58,7 +58,7 @@ const barWidth = 20
 // second, and in seconds per submission otherwise; the time left assumes
 // the rest go at the same rate. The line is cut to fit in width columns, so
 // the terminal never wraps it (a wrapped line cannot be redrawn).
-func progressLine(done, total int, elapsed time.Duration, last *grader.Result, width int) string {
+func progressLine(done, total int, elapsed time.Duration, last *results.Result, width int) string {
 	total = max(total, 1)
 	done = min(max(done, 0), total)
 	filled := barWidth * done / total

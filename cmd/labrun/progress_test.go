@@ -1,22 +1,21 @@
 package main
 
 import (
+	"harnesslab/grader/results"
 	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
-
-	"harnesslab/grader"
 )
 
 func TestProgressLine(t *testing.T) {
-	alice := &grader.Result{Name: "alice", Status: grader.StatusPassed}
+	alice := &results.Result{Name: "alice", Status: results.StatusPassed}
 	tests := []struct {
 		why     string
 		done    int
 		total   int
 		elapsed time.Duration
-		last    *grader.Result
+		last    *results.Result
 		width   int
 		want    string
 	}{
@@ -32,9 +31,9 @@ func TestProgressLine(t *testing.T) {
 			"[                    ] 1/1000  10.0 s/submission  about 2h46m left  alice  passed"},
 		{"all done: the total time instead of time left", 40, 40, 100 * time.Second, alice, 200,
 			"[####################] 40/40  2.5 s/submission  done in 1m40s  alice  passed"},
-		{"a name with a tab is shown escaped", 1, 2, time.Second, &grader.Result{Name: "alice\tbob", Status: grader.StatusFailed}, 200,
+		{"a name with a tab is shown escaped", 1, 2, time.Second, &results.Result{Name: "alice\tbob", Status: results.StatusFailed}, 200,
 			"[##########          ] 1/2  1.0 submissions/s  about 1s left  alice\\tbob  failed"},
-		{"a long name is cut", 1, 2, time.Second, &grader.Result{Name: strings.Repeat("n", 40), Status: grader.StatusFailed}, 200,
+		{"a long name is cut", 1, 2, time.Second, &results.Result{Name: strings.Repeat("n", 40), Status: results.StatusFailed}, 200,
 			"[##########          ] 1/2  1.0 submissions/s  about 1s left  " + strings.Repeat("n", 21) + "...  failed"},
 		{"a narrow terminal cuts the line so it never wraps", 16, 40, 32 * time.Second, alice, 40,
 			"[########            ] 16/40  2.0 s/..."},

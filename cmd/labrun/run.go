@@ -11,6 +11,7 @@ import (
 	"os/signal"
 
 	"harnesslab/grader"
+	"harnesslab/grader/build"
 	"harnesslab/grader/providers"
 )
 
@@ -37,7 +38,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "labrun:", err)
 		return exitCode(2)
 	}
-	kit, l, err := lessonArg(rest[0])
+	_, l, err := lessonArg(rest[0])
 	if err != nil {
 		return err
 	}
@@ -52,7 +53,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("make a work folder: %v", err)
 	}
 	defer os.RemoveAll(dir)
-	bin, fail := kit.BuildRun(ctx, l, src, dir)
+	bin, fail := build.RunProgram(ctx, l, src, dir)
 	if fail != nil {
 		fmt.Fprintf(stderr, "labrun: %s: %s\n", fail.Status, fail.Message)
 		return exitCode(1)

@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"harnesslab/grader"
+	"harnesslab/grader/engine"
+	"harnesslab/grader/results"
 	"harnesslab/grader/web"
 )
 
@@ -38,7 +40,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	site.OnCheck = func(l *grader.Lesson, r *grader.Result) {
+	site.OnCheck = func(l *grader.Lesson, r *results.Result) {
 		if err := saveStatus(site.Kit, l, l.WorkHash(), r); err != nil {
 			fmt.Fprintf(stderr, "labrun: %v\n", err)
 		}
@@ -99,7 +101,7 @@ func newSite(reportDir string) (*web.Site, error) {
 	if err != nil {
 		return nil, err
 	}
-	site := &web.Site{Kit: kit, Lessons: lessons, Progress: map[string]string{}}
+	site := &web.Site{Kit: kit, Lessons: lessons, Engine: localEngine{}, Progress: map[string]string{}}
 	status := loadStatus(kit)
 	for _, l := range lessons {
 		if s, ok := status[l.Number]; ok {
@@ -124,4 +126,18 @@ func openBrowser(url string, stderr io.Writer) {
 		}
 	}
 	fmt.Fprintf(stderr, "labrun: could not open a browser (%s); open %s yourself\n", strings.Join([]string{"xdg-open", "open"}, " and "), url)
+}
+
+// localEngine runs the checks and cells the pages ask for in this process,
+// as labrun check does.
+type localEngine struct{}
+
+// Check runs the lesson's checks on src.
+func (localEngine) Check(ctx context.Context, l *grader.Lesson, src grader.Source) *results.Result {
+	return engine.Check(ctx, l, src, engine.Options{})
+}
+
+// RunCells runs the lesson's cells against src.
+func (localEngine) RunCells(ctx context.Context, l *grader.Lesson, src grader.Source, timeout time.Duration) ([]grader.Cell, error) {
+	return engine.RunCells(ctx, l, src, timeout)
 }

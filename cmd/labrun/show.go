@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"harnesslab/grader"
+	"harnesslab/grader/engine"
 )
 
 // showOptions are the arguments of `labrun show`.
@@ -81,13 +82,13 @@ func lessonPage(l *grader.Lesson, mine bool) (grader.Page, error) {
 	if err != nil {
 		return nil, err
 	}
-	ref, err := l.RunCells(context.Background(), grader.Source{Dir: solution}, 10*time.Second)
+	ref, err := engine.RunCells(context.Background(), l, grader.Source{Dir: solution}, 10*time.Second)
 	if err != nil {
 		return nil, err
 	}
 	cells := ref
 	if mine {
-		if cells, err = l.RunCells(context.Background(), grader.Source{}, 10*time.Second); err != nil {
+		if cells, err = engine.RunCells(context.Background(), l, grader.Source{}, 10*time.Second); err != nil {
 			return nil, err
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"harnesslab/grader"
+	"harnesslab/grader/results"
 )
 
 // stateEnv names a folder that holds the student's progress instead of the
@@ -84,7 +85,7 @@ func loadStatus(kit *grader.Kit) map[string]lessonStatus {
 // saveStatus keeps what a check of the lesson's own folder found, with a hash
 // of the files checked (code). Failing to keep it is not worth failing the
 // check for: the error is only told on stderr by the caller.
-func saveStatus(kit *grader.Kit, l *grader.Lesson, code string, r *grader.Result) error {
+func saveStatus(kit *grader.Kit, l *grader.Lesson, code string, r *results.Result) error {
 	all := loadStatus(kit)
 	s := lessonStatus{Total: len(r.Checks), Status: string(r.Status), Code: code, When: time.Now().UTC()}
 	for _, c := range checkIDs(r) {
@@ -107,9 +108,9 @@ func describeStatus(s lessonStatus, ok bool, current string) string {
 	}
 	var what string
 	switch s.Status {
-	case string(grader.StatusPassed):
+	case string(results.StatusPassed):
 		what = fmt.Sprintf("passed %d/%d", s.Passed, s.Total)
-	case string(grader.StatusFailed):
+	case string(results.StatusFailed):
 		what = fmt.Sprintf("%d/%d checks pass", s.Passed, s.Total)
 	default:
 		what = s.Status

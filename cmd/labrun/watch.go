@@ -15,6 +15,7 @@ import (
 	"github.com/fsnotify/fsnotify"
 
 	"harnesslab/grader"
+	"harnesslab/grader/results"
 )
 
 // settle is how long watch waits after a change for the editor to finish
@@ -36,7 +37,7 @@ func runWatch(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *only != "" && !slices.ContainsFunc(checkIDs(l.NotRun(grader.StatusFailed, "")), func(c checkID) bool { return c.id == *only }) {
+	if *only != "" && !slices.ContainsFunc(checkIDs(l.NotRun(results.StatusFailed, "")), func(c checkID) bool { return c.id == *only }) {
 		return usageErr("watch", "lesson %s has no check %s; its checks are numbered as labrun check %s shows them, such as 1.1", l.Number, *only, l.Number)
 	}
 	src := grader.Source{}
@@ -75,8 +76,8 @@ func runWatch(args []string, stdout, stderr io.Writer) error {
 }
 
 // statusWord is a one-word, coloured summary of r.
-func statusWord(v view, r *grader.Result) string {
-	if r.Status == grader.StatusPassed {
+func statusWord(v view, r *results.Result) string {
+	if r.Status == results.StatusPassed {
 		return v.paint(green, "all pass")
 	}
 	return v.paint(red, string(r.Status))

@@ -8,6 +8,7 @@ import (
 
 	"harnesslab/grader"
 	"harnesslab/grader/intake"
+	"harnesslab/grader/results"
 )
 
 // Defaults of a grading run.
@@ -41,7 +42,7 @@ type Config struct {
 
 	// CheckTimeout is how long one check may run (default: the engine's, 5s);
 	// every other limit of a submission's checks, the sandbox's included,
-	// is derived from it (see grader.Budget).
+	// is derived from it (see engine.Budget).
 	CheckTimeout time.Duration
 
 	// Shard and Shards split the submissions, sorted by name, into Shards
@@ -53,7 +54,7 @@ type Config struct {
 	KitVersion string        // written into report.json
 
 	// Progress, if not nil, is told after each submission: done of total.
-	Progress func(done, total int, last *grader.Result)
+	Progress func(done, total int, last *results.Result)
 	// Warn, if not nil, receives warnings (for example, what the sandbox
 	// cannot isolate on this machine).
 	Warn io.Writer

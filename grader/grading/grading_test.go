@@ -13,58 +13,60 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"harnesslab/grader"
+	"harnesslab/grader/engine"
+	"harnesslab/grader/results"
 	"harnesslab/grader/sandbox"
 )
 
 func TestMain(m *testing.M) {
 	sandbox.Init()
-	grader.RunnerInit()
+	engine.RunnerInit()
 	os.Exit(m.Run())
 }
 
 // want is the outcome each fixture in testdata/submissions must get, and a
 // phrase its message must hold.
 var want = map[string]struct {
-	status grader.Status
+	status results.Status
 	full   bool   // all points
 	phrase string // in the result's message, or in some failed check's message
 }{
-	"passing":                 {grader.StatusPassed, true, ""},
-	"nocompile":               {grader.StatusNoCompile, false, "harness.go:"},
-	"panics":                  {grader.StatusFailed, false, "your code panicked"},
-	"hangs":                   {grader.StatusFailed, false, "timed out"},
-	"misnamed":                {grader.StatusMissing, false, "found Harness.go"},
-	"hostile_print_pass":      {grader.StatusFailed, false, ""},
-	"hostile_os_exit":         {grader.StatusRejected, false, `imports "os"`},
-	"hostile_syscall_exit":    {grader.StatusRejected, false, `imports "syscall"`},
-	"hostile_unsafe":          {grader.StatusRejected, false, `imports "unsafe"`},
-	"hostile_cgo":             {grader.StatusRejected, false, `imports "C"`},
-	"hostile_package_main":    {grader.StatusRejected, false, "package main"},
-	"hostile_init_hang":       {grader.StatusFailed, false, "inside init (harness.go)"},
-	"hostile_memory_hog":      {grader.StatusFailed, false, "out of memory"},
-	"hostile_output_flood":    {grader.StatusPassed, true, ""},
-	"hostile_goroutine_panic": {grader.StatusRejected, false, "`go` starts a goroutine"},
-	"hostile_go_statement":    {grader.StatusRejected, false, "harness.go:28: `go` starts a goroutine"},
-	"hostile_directive":       {grader.StatusRejected, false, "//go:cgo_import_dynamic is a compiler directive"},
-	"hostile_build_ignore":    {grader.StatusRejected, false, "//go:build is a build constraint"},
-	"hostile_line_directive":  {grader.StatusRejected, false, "//line is a line directive"},
-	"hostile_stack_overflow":  {grader.StatusFailed, false, "stack"},
-	"hostile_tamper":          {grader.StatusPassed, true, ""},
-	"hostile_symlink_file":    {grader.StatusBadSource, false, "symbolic link"},
-	"hostile_zipslip":         {grader.StatusBadArchive, false, "climbs out"},
-	"hostile_absolute":        {grader.StatusBadArchive, false, "absolute path"},
-	"hostile_symlink":         {grader.StatusBadArchive, false, "symbolic link"},
-	"hostile_symlink_zip":     {grader.StatusBadArchive, false, "symbolic link"},
-	"hostile_hardlink":        {grader.StatusBadArchive, false, "hard link"},
-	"hostile_bomb":            {grader.StatusBadArchive, false, "archive bomb"},
-	"hostile_bomb_lying":      {grader.StatusBadArchive, false, "more data than its header says"},
-	"hostile_bomb_total":      {grader.StatusBadArchive, false, "32 MiB"},
-	"hostile_bomb_count":      {grader.StatusBadArchive, false, "2000 entries"},
-	"corrupt":                 {grader.StatusBadArchive, false, "damaged"},
-	"corrupt_notanarchive":    {grader.StatusBadArchive, false, "not a zip or tar.gz"},
-	"empty":                   {grader.StatusEmpty, false, "empty"},
-	"bad_source_latin1":       {grader.StatusBadSource, false, "UTF-8"},
-	"bad_source_huge":         {grader.StatusBadSource, false, "512 KiB"},
+	"passing":                 {results.StatusPassed, true, ""},
+	"nocompile":               {results.StatusNoCompile, false, "harness.go:"},
+	"panics":                  {results.StatusFailed, false, "your code panicked"},
+	"hangs":                   {results.StatusFailed, false, "timed out"},
+	"misnamed":                {results.StatusMissing, false, "found Harness.go"},
+	"hostile_print_pass":      {results.StatusFailed, false, ""},
+	"hostile_os_exit":         {results.StatusRejected, false, `imports "os"`},
+	"hostile_syscall_exit":    {results.StatusRejected, false, `imports "syscall"`},
+	"hostile_unsafe":          {results.StatusRejected, false, `imports "unsafe"`},
+	"hostile_cgo":             {results.StatusRejected, false, `imports "C"`},
+	"hostile_package_main":    {results.StatusRejected, false, "package main"},
+	"hostile_init_hang":       {results.StatusFailed, false, "inside init (harness.go)"},
+	"hostile_memory_hog":      {results.StatusFailed, false, "out of memory"},
+	"hostile_output_flood":    {results.StatusPassed, true, ""},
+	"hostile_goroutine_panic": {results.StatusRejected, false, "`go` starts a goroutine"},
+	"hostile_go_statement":    {results.StatusRejected, false, "harness.go:28: `go` starts a goroutine"},
+	"hostile_directive":       {results.StatusRejected, false, "//go:cgo_import_dynamic is a compiler directive"},
+	"hostile_build_ignore":    {results.StatusRejected, false, "//go:build is a build constraint"},
+	"hostile_line_directive":  {results.StatusRejected, false, "//line is a line directive"},
+	"hostile_stack_overflow":  {results.StatusFailed, false, "stack"},
+	"hostile_tamper":          {results.StatusPassed, true, ""},
+	"hostile_symlink_file":    {results.StatusBadSource, false, "symbolic link"},
+	"hostile_zipslip":         {results.StatusBadArchive, false, "climbs out"},
+	"hostile_absolute":        {results.StatusBadArchive, false, "absolute path"},
+	"hostile_symlink":         {results.StatusBadArchive, false, "symbolic link"},
+	"hostile_symlink_zip":     {results.StatusBadArchive, false, "symbolic link"},
+	"hostile_hardlink":        {results.StatusBadArchive, false, "hard link"},
+	"hostile_bomb":            {results.StatusBadArchive, false, "archive bomb"},
+	"hostile_bomb_lying":      {results.StatusBadArchive, false, "more data than its header says"},
+	"hostile_bomb_total":      {results.StatusBadArchive, false, "32 MiB"},
+	"hostile_bomb_count":      {results.StatusBadArchive, false, "2000 entries"},
+	"corrupt":                 {results.StatusBadArchive, false, "damaged"},
+	"corrupt_notanarchive":    {results.StatusBadArchive, false, "not a zip or tar.gz"},
+	"empty":                   {results.StatusEmpty, false, "empty"},
+	"bad_source_latin1":       {results.StatusBadSource, false, "UTF-8"},
+	"bad_source_huge":         {results.StatusBadSource, false, "512 KiB"},
 }
 
 // TestGradeFixtures grades every fixture of testdata/submissions twice and
@@ -88,7 +90,7 @@ func TestGradeFixtures(t *testing.T) {
 	t.Setenv("TMPDIR", filepath.Join(tmp, "tmp"))
 	os.Mkdir(filepath.Join(tmp, "tmp"), 0o700)
 
-	grade := func(out string) map[string]grader.Result {
+	grade := func(out string) map[string]results.Result {
 		outcome, err := Run(context.Background(), Config{
 			Kit: kit, Lesson: lesson, Paths: []string{subs}, Out: out,
 			// A check limit well above what a crash takes on a busy machine:
@@ -100,7 +102,7 @@ func TestGradeFixtures(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := map[string]grader.Result{}
+		got := map[string]results.Result{}
 		for _, r := range outcome.Results {
 			got[r.Name] = r
 		}
@@ -153,14 +155,14 @@ func TestGradeFixtures(t *testing.T) {
 	}
 }
 
-func mentions(r grader.Result, phrase string) bool {
+func mentions(r results.Result, phrase string) bool {
 	if strings.Contains(r.Message, phrase) {
 		return true
 	}
 	return strings.Contains(failures(r), phrase)
 }
 
-func failures(r grader.Result) string {
+func failures(r results.Result) string {
 	var b strings.Builder
 	for _, c := range r.Checks {
 		if !c.Passed {
@@ -180,11 +182,11 @@ func contains(list []string, s string) bool {
 }
 
 // timeless is results as JSON with every duration zeroed.
-func timeless(results map[string]grader.Result) map[string]string {
+func timeless(all map[string]results.Result) map[string]string {
 	out := map[string]string{}
-	for name, r := range results {
+	for name, r := range all {
 		r.Duration = 0
-		checks := append([]grader.CheckResult(nil), r.Checks...)
+		checks := append([]results.CheckResult(nil), r.Checks...)
 		for i := range checks {
 			checks[i].Duration = 0
 		}
@@ -247,7 +249,7 @@ func TestTimeUpKeepsEarnedVerdicts(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := outcome.Results[0]
-	if r.Status != grader.StatusFailed || !r.Stopped || !strings.Contains(r.Message, "used up its time limit") {
+	if r.Status != results.StatusFailed || !r.Stopped || !strings.Contains(r.Message, "used up its time limit") {
 		t.Errorf("status %s, stopped %v, message %q; want failed, stopped, and a message that the time was up", r.Status, r.Stopped, r.Message)
 	}
 	earned := map[string]bool{}

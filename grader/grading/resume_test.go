@@ -4,9 +4,9 @@ import (
 	"slices"
 	"testing"
 
-	"harnesslab/grader"
 	"harnesslab/grader/intake"
 	"harnesslab/grader/report"
+	"harnesslab/grader/results"
 )
 
 // TestResumeGradesKitErrorsAgain: with Resume, a submission whose result is
@@ -14,12 +14,12 @@ import (
 // is skipped; one with no result is graded.
 func TestResumeGradesKitErrorsAgain(t *testing.T) {
 	out := t.TempDir()
-	for name, status := range map[string]grader.Status{
-		"alice": grader.StatusPassed,
-		"bob":   grader.StatusKitError,
-		"carol": grader.StatusFailed,
+	for name, status := range map[string]results.Status{
+		"alice": results.StatusPassed,
+		"bob":   results.StatusKitError,
+		"carol": results.StatusFailed,
 	} {
-		r := grader.Result{Name: name, Lesson: "01", Status: status}
+		r := results.Result{Name: name, Lesson: "01", Status: status}
 		if err := report.WriteSubmission(out, r, report.Options{}); err != nil {
 			t.Fatal(err)
 		}

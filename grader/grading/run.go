@@ -11,20 +11,23 @@ import (
 	"time"
 
 	"harnesslab/grader"
+	"harnesslab/grader/build"
+	"harnesslab/grader/engine"
 	"harnesslab/grader/intake"
 	"harnesslab/grader/report"
+	"harnesslab/grader/results"
 	"harnesslab/grader/sandbox"
 )
 
 // Outcome is what a grading run did.
 type Outcome struct {
-	Results  []grader.Result // every submission of this run and of earlier runs resumed, sorted by name
-	Graded   int             // submissions graded by this run
-	Resumed  int             // submissions skipped because Out already had their result
-	Regraded []string        // names of submissions Out had as kit_error, graded again by this run
-	Left     int             // submissions not graded because the run was stopped (ctx canceled)
-	Skipped  []string        // things among the PATHs that are not submissions
-	Mode     string          // how student code was isolated: "bwrap" or "rlimit"
+	Results  []results.Result // every submission of this run and of earlier runs resumed, sorted by name
+	Graded   int              // submissions graded by this run
+	Resumed  int              // submissions skipped because Out already had their result
+	Regraded []string         // names of submissions Out had as kit_error, graded again by this run
+	Left     int              // submissions not graded because the run was stopped (ctx canceled)
+	Skipped  []string         // things among the PATHs that are not submissions
+	Mode     string           // how student code was isolated: "bwrap" or "rlimit"
 }
 
 // Run grades every submission found in cfg.Paths. A submission that cannot
@@ -84,9 +87,9 @@ func Run(ctx context.Context, cfg Config) (out *Outcome, err error) {
 		return nil, fmt.Errorf("grade: make a work folder: %w", err)
 	}
 	defer os.RemoveAll(work)
-	var results []grader.Result
+	var results []results.Result
 	if len(pending) > 0 {
-		var tc *grader.Toolchain
+		var tc *build.Toolchain
 		tc, err = warmUp(ctx, cfg, work)
 		if err == nil {
 			results, err = gradeAll(ctx, cfg, tc, pending, work, opt)
@@ -126,7 +129,7 @@ func Run(ctx context.Context, cfg Config) (out *Outcome, err error) {
 // kit_error (the kit failed, not the student: never final). It counts the
 // others in out.Resumed and names the kit errors in out.Regraded.
 func toGrade(cfg Config, sources []intake.Source, out *Outcome) ([]intake.Source, error) {
-	earlier := map[string]grader.Status{}
+	earlier := map[string]results.Status{}
 	if cfg.Resume {
 		prev, err := report.Load(cfg.Out)
 		if err != nil {
@@ -142,7 +145,7 @@ func toGrade(cfg Config, sources []intake.Source, out *Outcome) ([]intake.Source
 		switch {
 		case !done:
 			pending = append(pending, s)
-		case status == grader.StatusKitError:
+		case status == results.StatusKitError:
 			pending = append(pending, s)
 			out.Regraded = append(out.Regraded, s.Name)
 		default:
@@ -154,12 +157,12 @@ func toGrade(cfg Config, sources []intake.Source, out *Outcome) ([]intake.Source
 
 // warmUp compiles everything the submissions share, once, and proves the kit
 // by checking its own solution before any student is graded with it.
-func warmUp(ctx context.Context, cfg Config, work string) (*grader.Toolchain, error) {
+func warmUp(ctx context.Context, cfg Config, work string) (*build.Toolchain, error) {
 	dir := filepath.Join(work, "warmup")
 	if err := os.Mkdir(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("grade: %w", err)
 	}
-	tc, err := cfg.Kit.PrepareToolchain(ctx, cfg.Lesson)
+	tc, err := build.Prepare(ctx, cfg.Lesson)
 	if ctx.Err() != nil {
 		return nil, fmt.Errorf("grade: stopped while preparing: %w", ctx.Err())
 	}
@@ -171,20 +174,20 @@ func warmUp(ctx context.Context, cfg Config, work string) (*grader.Toolchain, er
 	if err != nil {
 		return nil, fmt.Errorf("grade: %w", err)
 	}
-	r := cfg.Kit.Check(ctx, cfg.Lesson, grader.Source{Dir: solution}, checkOptions(cfg, tc, dir))
+	r := engine.Check(ctx, cfg.Lesson, grader.Source{Dir: solution}, checkOptions(cfg, tc, dir))
 	if ctx.Err() != nil {
 		return nil, fmt.Errorf("grade: stopped while checking the kit's own solution: %w", ctx.Err())
 	}
-	if r.Status != grader.StatusPassed {
+	if r.Status != results.StatusPassed {
 		return nil, fmt.Errorf("grade: the kit's own solution of lesson %s does not pass here (%s: %s); nothing was graded", cfg.Lesson.Number, r.Status, r.Message)
 	}
 	return tc, nil
 }
 
-func gradeAll(ctx context.Context, cfg Config, tc *grader.Toolchain, pending []intake.Source, work string, opt report.Options) ([]grader.Result, error) {
+func gradeAll(ctx context.Context, cfg Config, tc *build.Toolchain, pending []intake.Source, work string, opt report.Options) ([]results.Result, error) {
 	var (
 		mu       sync.Mutex
-		results  []grader.Result
+		results  []results.Result
 		firstErr error
 		wg       sync.WaitGroup
 	)
@@ -232,24 +235,24 @@ feed:
 
 // gradeOne grades one submission in its own folder under work, and removes
 // the folder afterwards.
-func gradeOne(ctx context.Context, cfg Config, tc *grader.Toolchain, src intake.Source, dir string) *grader.Result {
+func gradeOne(ctx context.Context, cfg Config, tc *build.Toolchain, src intake.Source, dir string) *results.Result {
 	defer os.RemoveAll(dir)
 	if err := os.MkdirAll(filepath.Join(dir, "in"), 0o700); err != nil {
-		r := cfg.Lesson.NotRun(grader.StatusKitError, "make a work folder: "+err.Error())
+		r := cfg.Lesson.NotRun(results.StatusKitError, "make a work folder: "+err.Error())
 		r.Name = src.Name
 		return r
 	}
 	sub := intake.Take(src, cfg.Lesson.StudentFiles, filepath.Join(dir, "in"), cfg.Limits)
-	var r *grader.Result
+	var r *results.Result
 	if sub.Problem != nil {
-		r = cfg.Lesson.NotRun(grader.Status(sub.Problem.Kind), sub.Problem.Message)
+		r = cfg.Lesson.NotRun(results.Status(sub.Problem.Kind), sub.Problem.Message)
 	} else {
 		build := filepath.Join(dir, "run")
 		if err := os.MkdirAll(build, 0o700); err != nil {
-			r = cfg.Lesson.NotRun(grader.StatusKitError, "make a work folder: "+err.Error())
+			r = cfg.Lesson.NotRun(results.StatusKitError, "make a work folder: "+err.Error())
 		} else {
 			sctx, cancel := context.WithTimeout(ctx, cfg.Timeout)
-			r = cfg.Kit.Check(sctx, cfg.Lesson, grader.Source{Dir: sub.Dir, Shown: src.Name}, checkOptions(cfg, tc, build))
+			r = engine.Check(sctx, cfg.Lesson, grader.Source{Dir: sub.Dir, Shown: src.Name}, checkOptions(cfg, tc, build))
 			if (r.Stopped && ctx.Err() == nil) || errors.Is(sctx.Err(), context.DeadlineExceeded) {
 				r.Message = fmt.Sprintf("the submission used up its time limit of %s; checks that had given a verdict keep it, the others count as failed. %s", cfg.Timeout, r.Message)
 			}
@@ -260,18 +263,18 @@ func gradeOne(ctx context.Context, cfg Config, tc *grader.Toolchain, src intake.
 	return r
 }
 
-func checkOptions(cfg Config, tc *grader.Toolchain, dir string) grader.Options {
+func checkOptions(cfg Config, tc *build.Toolchain, dir string) engine.Options {
 	// All the checks of a submission run in one sandbox; inside it they wait
 	// on process starts more than they compute, so a few run at once.
-	return grader.Options{Sandbox: sandboxRunner(cfg), Parallel: 4, WorkDir: dir,
+	return engine.Options{Sandbox: sandboxRunner(cfg), Parallel: 4, WorkDir: dir,
 		CheckTimeout: cfg.CheckTimeout, Toolchain: tc}
 }
 
 // sandboxRunner runs the check runner of one submission in the sandbox, with
 // the run's limits.
-func sandboxRunner(cfg Config) grader.Sandbox {
+func sandboxRunner(cfg Config) engine.Sandbox {
 	hidden := hiddenPaths(cfg)
-	return func(ctx context.Context, dir string, readOnly, env []string, timeout time.Duration, argv []string) (grader.Run, error) {
+	return func(ctx context.Context, dir string, readOnly, env []string, timeout time.Duration, argv []string) (engine.Run, error) {
 		res, err := sandbox.Run(ctx, sandbox.Config{
 			Dir:         dir,
 			ReadOnly:    readOnly,
@@ -281,7 +284,7 @@ func sandboxRunner(cfg Config) grader.Sandbox {
 			MemoryBytes: cfg.Memory,
 			OutputBytes: DefaultOutputBytes,
 		}, argv)
-		return grader.Run{Stdout: res.Stdout, Stderr: res.Stderr, ExitCode: res.ExitCode, TimedOut: res.TimedOut, Duration: res.Duration}, err
+		return engine.Run{Stdout: res.Stdout, Stderr: res.Stderr, ExitCode: res.ExitCode, TimedOut: res.TimedOut, Duration: res.Duration}, err
 	}
 }
 
@@ -328,13 +331,13 @@ func shard(sources []intake.Source, i, n int) []intake.Source {
 
 // keep returns the results whose names are among sources: an output folder
 // may hold results of submissions that are not part of this run.
-func keep(results []grader.Result, sources []intake.Source) []grader.Result {
+func keep(all []results.Result, sources []intake.Source) []results.Result {
 	names := map[string]bool{}
 	for _, s := range sources {
 		names[s.Name] = true
 	}
-	var out []grader.Result
-	for _, r := range results {
+	var out []results.Result
+	for _, r := range all {
 		if names[r.Name] {
 			out = append(out, r)
 		}

@@ -2,9 +2,8 @@ package report
 
 import (
 	"fmt"
+	"harnesslab/grader/results"
 	"testing"
-
-	"harnesslab/grader"
 )
 
 // BenchmarkRun writes the reports of a class of 500 submissions as a
@@ -13,7 +12,7 @@ import (
 // an older checkout: go test -bench Run -run '^$' ./grader/report).
 func BenchmarkRun(b *testing.B) {
 	base := fixtures()
-	var class []grader.Result
+	var class []results.Result
 	for i := range 500 {
 		r := base[i%len(base)]
 		r.Name = fmt.Sprintf("student%03d", i)

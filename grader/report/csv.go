@@ -3,11 +3,10 @@ package report
 import (
 	"encoding/csv"
 	"fmt"
+	"harnesslab/grader/results"
 	"io"
 	"slices"
 	"strings"
-
-	"harnesslab/grader"
 )
 
 // WriteCSV writes the gradebook, grades.csv: a header
@@ -21,13 +20,13 @@ import (
 // check in the order first seen.
 func WriteCSV(w io.Writer, subs []Submission) error {
 	subs = prepareAll(subs, Options{})
-	results := resultsOf(subs)
-	checks := checkColumns(results)
+	all := resultsOf(subs)
+	checks := checkColumns(all)
 	cw := csv.NewWriter(w)
 	header := append([]string{"submission", "score", "max_score", "status"}, checks...)
 	header = append(header, "folder")
 	rows := [][]string{guardRow(header)}
-	for i, r := range results {
+	for i, r := range all {
 		earned := make(map[string]float64, len(r.Checks))
 		for _, c := range r.Checks {
 			if ran(r) {
@@ -48,15 +47,15 @@ func WriteCSV(w io.Writer, subs []Submission) error {
 }
 
 // checkColumns lists the checks of all results, each once.
-func checkColumns(results []grader.Result) []string {
-	var longest []grader.CheckResult
-	for _, r := range results {
+func checkColumns(all []results.Result) []string {
+	var longest []results.CheckResult
+	for _, r := range all {
 		if len(r.Checks) > len(longest) {
 			longest = r.Checks
 		}
 	}
 	var names []string
-	add := func(checks []grader.CheckResult) {
+	add := func(checks []results.CheckResult) {
 		for _, c := range checks {
 			if !slices.Contains(names, c.Name) {
 				names = append(names, c.Name)
@@ -64,7 +63,7 @@ func checkColumns(results []grader.Result) []string {
 		}
 	}
 	add(longest)
-	for _, r := range results {
+	for _, r := range all {
 		add(r.Checks)
 	}
 	return names

@@ -5,13 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"harnesslab/grader/results"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
-
-	"harnesslab/grader"
 )
 
 // Options says how to write reports. The zero value is useful: the lesson is
@@ -36,7 +35,7 @@ type Options struct {
 // The files of a run's folder.
 const (
 	ResultsFile = "results.json" // DIR/<folder>/results.json: Gradescope's results
-	ResultFile  = "result.json"  // DIR/<folder>/result.json: the grader.Result, read back by Load
+	ResultFile  = "result.json"  // DIR/<folder>/result.json: the results.Result, read back by Load
 	GradesFile  = "grades.csv"   // DIR/grades.csv
 	JUnitFile   = "junit.xml"    // DIR/junit.xml
 	ReportFile  = "report.json"  // DIR/report.json
@@ -52,11 +51,11 @@ const (
 // KitVersion were added within version 1: a file without them is read as
 // sitting in the folder named after its submission, graded by an unknown kit.
 type resultDoc struct {
-	Format     string        `json:"format"`
-	Version    int           `json:"version"`
-	Folder     string        `json:"folder,omitempty"`      // the folder it was written in
-	KitVersion string        `json:"kit_version,omitempty"` // Options.KitVersion of the run that graded it
-	Result     grader.Result `json:"result"`
+	Format     string         `json:"format"`
+	Version    int            `json:"version"`
+	Folder     string         `json:"folder,omitempty"`      // the folder it was written in
+	KitVersion string         `json:"kit_version,omitempty"` // Options.KitVersion of the run that graded it
+	Result     results.Result `json:"result"`
 }
 
 // Submission is one submission of a run as the run's reports list it: its
@@ -64,7 +63,7 @@ type resultDoc struct {
 // that graded it. In report.json its fields are the result's, plus
 // "folder".
 type Submission struct {
-	grader.Result
+	results.Result
 	// Folder is the submission's folder in the run's folder: FolderName of
 	// its name, or another safe name when that was taken. Empty when the
 	// submission has no folder there.
@@ -75,7 +74,7 @@ type Submission struct {
 }
 
 // WriteSubmission writes the files of one submission, DIR/<folder>/results.json
-// (Gradescope's) and DIR/<folder>/result.json (the grader.Result, for Load),
+// (Gradescope's) and DIR/<folder>/result.json (the results.Result, for Load),
 // each atomically, creating the folders it needs. It writes result.json
 // last, so a submission that has one has both. Call it as each submission
 // finishes, from any number of goroutines: a run stopped at any point keeps
@@ -86,7 +85,7 @@ type Submission struct {
 // case-insensitive file system, a name made safe the same way), the safe
 // name with its hash suffix and a number. Writing the same submission again
 // writes to its folder again.
-func WriteSubmission(dir string, r grader.Result, opt Options) error {
+func WriteSubmission(dir string, r results.Result, opt Options) error {
 	folder, err := claimFolder(dir, r.Name)
 	if err != nil {
 		return fmt.Errorf("make the results folder of %s: %w", DisplayName(r.Name), err)
@@ -111,7 +110,7 @@ func WriteSubmission(dir string, r grader.Result, opt Options) error {
 // and DIR/report.json, each atomically, from results: normally every
 // submission in DIR, as Load returns them. Each submission's folder is read
 // from DIR; a result with no folder there is listed with an empty one.
-func WriteRun(dir string, results []grader.Result, opt Options) error {
+func WriteRun(dir string, all []results.Result, opt Options) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("write reports: %w", err)
 	}
@@ -123,8 +122,8 @@ func WriteRun(dir string, results []grader.Result, opt Options) error {
 	for _, s := range onDisk {
 		written[s.Name] = s
 	}
-	subs := make([]Submission, len(results))
-	for i, r := range results {
+	subs := make([]Submission, len(all))
+	for i, r := range all {
 		w := written[strings.ToValidUTF8(r.Name, "\uFFFD")] // as JSON wrote it
 		subs[i] = Submission{Result: r, Folder: w.Folder, KitVersion: w.KitVersion}
 	}
@@ -148,16 +147,16 @@ func WriteRun(dir string, results []grader.Result, opt Options) error {
 // WriteSubmission, sorted by name: what `labrun grade --resume` skips, and
 // what WriteRun rebuilds the run's reports from. It is LoadSubmissions
 // without the folders.
-func Load(dir string) ([]grader.Result, error) {
+func Load(dir string) ([]results.Result, error) {
 	subs, err := LoadSubmissions(dir)
 	if err != nil {
 		return nil, err
 	}
-	var results []grader.Result
+	var all []results.Result
 	for _, s := range subs {
-		results = append(results, s.Result)
+		all = append(all, s.Result)
 	}
-	return results, nil
+	return all, nil
 }
 
 // LoadSubmissions reads back every submission written in dir by

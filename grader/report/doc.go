@@ -20,7 +20,7 @@
 // else a safe form of it with a hash of the name):
 //
 //	FOLDER/results.json  Gradescope's autograder results (WriteGradescope)
-//	FOLDER/result.json   the grader.Result itself, read back by Load
+//	FOLDER/result.json   the results.Result itself, read back by Load
 //
 // and for the whole run, rebuilt from those by WriteRun:
 //
@@ -39,7 +39,7 @@
 // reports giving both its name, escaped where needed (DisplayName), and its
 // folder.
 //
-// Non-goals: grading, deciding scores (the package writes grader.Result as
+// Non-goals: grading, deciding scores (the package writes results.Result as
 // given) and merging runs from several machines (Load each folder, then
 // WriteRun once).
 package report

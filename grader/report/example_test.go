@@ -3,17 +3,17 @@ package report_test
 import (
 	"os"
 
-	"harnesslab/grader"
 	"harnesslab/grader/report"
+	"harnesslab/grader/results"
 )
 
 func ExampleWriteSummary() {
-	results := []grader.Result{
-		{Name: "bob", Lesson: "02", Status: grader.StatusFailed, Score: 1.5, MaxScore: 6},
-		{Name: "alice", Lesson: "02", Status: grader.StatusPassed, Score: 6, MaxScore: 6},
-		{Name: "carol", Lesson: "02", Status: grader.StatusNoCompile, MaxScore: 6},
+	all := []results.Result{
+		{Name: "bob", Lesson: "02", Status: results.StatusFailed, Score: 1.5, MaxScore: 6},
+		{Name: "alice", Lesson: "02", Status: results.StatusPassed, Score: 6, MaxScore: 6},
+		{Name: "carol", Lesson: "02", Status: results.StatusNoCompile, MaxScore: 6},
 	}
-	if err := report.WriteSummary(os.Stdout, results); err != nil {
+	if err := report.WriteSummary(os.Stdout, all); err != nil {
 		panic(err)
 	}
 	// Output:

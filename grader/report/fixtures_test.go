@@ -1,46 +1,45 @@
 package report
 
 import (
+	"harnesslab/grader/results"
 	"time"
-
-	"harnesslab/grader"
 )
 
 // The checks of a lesson like 02: two labs, fractional points, one hidden
 // check.
 var (
-	checkOrder = grader.CheckResult{
+	checkOrder = results.CheckResult{
 		Name: "calls_in_order", Sentence: "Chat runs the tool calls in the order the model wrote them.",
 		Lab: 1, MaxPoints: 1,
 	}
-	checkPaired = grader.CheckResult{
+	checkPaired = results.CheckResult{
 		Name: "results_paired", Sentence: "Every tool call gets exactly one result, right after its assistant message.",
 		Lab: 1, MaxPoints: 2,
 	}
-	checkPort = grader.CheckResult{
+	checkPort = results.CheckResult{
 		Name: "answer_has_port", Sentence: "The final answer quotes the port from config.py.",
 		Lab: 2, MaxPoints: 1.5,
 	}
-	checkUnknown = grader.CheckResult{
+	checkUnknown = results.CheckResult{
 		Name: "unknown_tool", Sentence: "An unknown tool comes back to the model as an error result.",
 		Lab: 2, MaxPoints: 1.5, Hidden: true,
 	}
 )
 
 // pass is c passed in d.
-func pass(c grader.CheckResult, d time.Duration) grader.CheckResult {
+func pass(c results.CheckResult, d time.Duration) results.CheckResult {
 	c.Passed, c.Points, c.Duration = true, c.MaxPoints, d
 	return c
 }
 
 // fail is c failed with kind and message.
-func fail(c grader.CheckResult, kind, message string, d time.Duration) grader.CheckResult {
-	c.Kind, c.Message, c.Duration = grader.Kind(kind), message, d
+func fail(c results.CheckResult, kind, message string, d time.Duration) results.CheckResult {
+	c.Kind, c.Message, c.Duration = results.Kind(kind), message, d
 	return c
 }
 
 // notRun is c when the submission's checks did not run.
-func notRun(c grader.CheckResult) grader.CheckResult {
+func notRun(c results.CheckResult) results.CheckResult {
 	c.Kind = "nocompile"
 	return c
 }
@@ -54,23 +53,23 @@ const compilerMessage = "agent.go:14:9: undefined: strings.Cutt\n" +
 
 // fixtures is a run's results, deliberately not sorted by name: one of each
 // kind of outcome.
-func fixtures() []grader.Result {
+func fixtures() []results.Result {
 	bob := fail(checkOrder, "failed", "message 2, field content: expected the result of call c1, got nothing.", 210*time.Millisecond)
 	bob.Details = []string{"the model wrote calls c1 and c2", "your code sent 3 messages"}
 	bobHang := fail(checkPaired, "timeout", "Chat did not finish within 5s: it may be waiting forever (agent.go:41).", 5*time.Second)
 	bobHang.Output = "calling read_file\ncalling read_file\n"
-	return []grader.Result{
+	return []results.Result{
 		{
-			Name: "carol", Lesson: "02", Status: grader.StatusNoCompile,
+			Name: "carol", Lesson: "02", Status: results.StatusNoCompile,
 			Message:  compilerMessage,
 			MaxScore: 6,
-			Checks:   []grader.CheckResult{notRun(checkOrder), notRun(checkPaired), notRun(checkPort), notRun(checkUnknown)},
+			Checks:   []results.CheckResult{notRun(checkOrder), notRun(checkPaired), notRun(checkPort), notRun(checkUnknown)},
 			Duration: 1800 * time.Millisecond,
 		},
 		{
-			Name: "alice", Lesson: "02", Status: grader.StatusPassed,
+			Name: "alice", Lesson: "02", Status: results.StatusPassed,
 			Score: 6, MaxScore: 6,
-			Checks: []grader.CheckResult{
+			Checks: []results.CheckResult{
 				pass(checkOrder, 120*time.Millisecond), pass(checkPaired, 95*time.Millisecond),
 				pass(checkPort, 101*time.Millisecond), pass(checkUnknown, 88*time.Millisecond),
 			},
@@ -78,15 +77,15 @@ func fixtures() []grader.Result {
 			Duration: 2345 * time.Millisecond,
 		},
 		{
-			Name: "dave", Lesson: "02", Status: grader.StatusMissing,
+			Name: "dave", Lesson: "02", Status: results.StatusMissing,
 			Message:  "agent.go is missing; the lesson expects agent.go and tools.go.",
 			MaxScore: 6,
 			Duration: 3 * time.Millisecond,
 		},
 		{
-			Name: "bob", Lesson: "02", Status: grader.StatusFailed,
+			Name: "bob", Lesson: "02", Status: results.StatusFailed,
 			Score: 1.5, MaxScore: 6,
-			Checks: []grader.CheckResult{
+			Checks: []results.CheckResult{
 				bob, bobHang, pass(checkPort, 130*time.Millisecond),
 				fail(checkUnknown, "failed", "the model got no error result for call c3.", 99*time.Millisecond),
 			},
@@ -97,9 +96,9 @@ func fixtures() []grader.Result {
 
 // subsOf is results as the submissions of a run, each in the folder
 // FolderName gives it.
-func subsOf(results []grader.Result) []Submission {
-	subs := make([]Submission, len(results))
-	for i, r := range results {
+func subsOf(all []results.Result) []Submission {
+	subs := make([]Submission, len(all))
+	for i, r := range all {
 		subs[i] = Submission{Result: r, Folder: FolderName(r.Name)}
 	}
 	return subs

@@ -3,12 +3,11 @@ package report
 import (
 	"encoding/json"
 	"fmt"
+	"harnesslab/grader/results"
 	"io"
 	"math"
 	"strconv"
 	"strings"
-
-	"harnesslab/grader"
 )
 
 // Gradescope's autograder results format, as its "Autograder
@@ -55,7 +54,7 @@ const (
 // (nocompile, missing, ...) still gets one test per check, each with score
 // 0 and the status message, so the gradebook has every column; with no
 // checks at all it gets a single test worth the maximum score.
-func WriteGradescope(w io.Writer, r grader.Result, opt Options) error {
+func WriteGradescope(w io.Writer, r results.Result, opt Options) error {
 	r = prepare(r, opt)
 	doc := gsResults{
 		Score:            roundPoints(r.Score),
@@ -74,7 +73,7 @@ func WriteGradescope(w io.Writer, r grader.Result, opt Options) error {
 
 // gsSummary is the text for the whole submission. It counts only the
 // checks students can see, so it gives nothing away about hidden ones.
-func gsSummary(r grader.Result) string {
+func gsSummary(r results.Result) string {
 	var text string
 	if ran(r) {
 		passed, visible, hidden := 0, 0, 0
@@ -112,7 +111,7 @@ func gsSummary(r grader.Result) string {
 }
 
 // gsTests is one Gradescope test per check of r.
-func gsTests(r grader.Result) []gsTest {
+func gsTests(r results.Result) []gsTest {
 	if len(r.Checks) == 0 {
 		return []gsTest{{
 			Name:       "Submission",
@@ -151,7 +150,7 @@ func gsTests(r grader.Result) []gsTest {
 
 // checkTitle is a check's name as Gradescope shows it: the sentence the
 // student reads, then the check's short name in brackets.
-func checkTitle(c grader.CheckResult) string {
+func checkTitle(c results.CheckResult) string {
 	if c.Sentence == "" {
 		return c.Name
 	}
@@ -160,7 +159,7 @@ func checkTitle(c grader.CheckResult) string {
 
 // checkNumbers numbers checks "lab.n", n counting from 1 within each lab,
 // or "n" when the checks name no lab.
-func checkNumbers(checks []grader.CheckResult) []string {
+func checkNumbers(checks []results.CheckResult) []string {
 	out := make([]string, len(checks))
 	inLab := map[int]int{}
 	for i, c := range checks {

@@ -3,19 +3,18 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"harnesslab/grader/results"
 	"os"
 	"path/filepath"
 	"slices"
 	"testing"
-
-	"harnesslab/grader"
 )
 
 // TestReportIncomplete: a run stopped with submissions left says so in
 // report.json, with how many; a complete run writes neither field, so its
 // report is the same as before the fields existed.
 func TestReportIncomplete(t *testing.T) {
-	subs := []Submission{{Result: grader.Result{Name: "alice", Lesson: "01", Status: grader.StatusPassed}, Folder: "alice"}}
+	subs := []Submission{{Result: results.Result{Name: "alice", Lesson: "01", Status: results.StatusPassed}, Folder: "alice"}}
 	for _, tc := range []struct {
 		reason string
 		left   int

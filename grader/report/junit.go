@@ -3,11 +3,10 @@ package report
 import (
 	"encoding/xml"
 	"fmt"
+	"harnesslab/grader/results"
 	"io"
 	"strings"
 	"time"
-
-	"harnesslab/grader"
 )
 
 // The JUnit XML schema as Jenkins, GitLab and the GitHub test reporters
@@ -112,7 +111,7 @@ func WriteJUnit(w io.Writer, subs []Submission, opt Options) error {
 }
 
 // junitSuiteOf is the testsuite of one submission.
-func junitSuiteOf(r grader.Result) junitSuite {
+func junitSuiteOf(r results.Result) junitSuite {
 	s := junitSuite{
 		Name: DisplayName(r.Name),
 		Time: seconds(r.Duration),

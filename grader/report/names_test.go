@@ -5,14 +5,13 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"encoding/xml"
+	"harnesslab/grader/results"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
-
-	"harnesslab/grader"
 )
 
 // hostileNames are submission names a class folder can hold, each of which
@@ -78,16 +77,16 @@ func TestDisplayName(t *testing.T) {
 // row in grades.csv, junit.xml and report.json.
 func TestEveryNameSurvives(t *testing.T) {
 	dir := t.TempDir()
-	var results []grader.Result
+	var all []results.Result
 	for _, name := range hostileNames {
-		r := grader.Result{Name: name, Lesson: "02", Status: grader.StatusFailed, Score: 1, MaxScore: 2,
-			Checks: []grader.CheckResult{pass(checkOrder, 0), fail(checkPaired, "failed", "no", 0)}}
-		results = append(results, r)
+		r := results.Result{Name: name, Lesson: "02", Status: results.StatusFailed, Score: 1, MaxScore: 2,
+			Checks: []results.CheckResult{pass(checkOrder, 0), fail(checkPaired, "failed", "no", 0)}}
+		all = append(all, r)
 		if err := WriteSubmission(dir, r, Options{}); err != nil {
 			t.Fatalf("WriteSubmission(%q): %v", name, err)
 		}
 	}
-	if err := WriteRun(dir, results, Options{KitVersion: "v"}); err != nil {
+	if err := WriteRun(dir, all, Options{KitVersion: "v"}); err != nil {
 		t.Fatal(err)
 	}
 	entries, err := os.ReadDir(filepath.Dir(dir))
@@ -190,7 +189,7 @@ func TestFolderCollisions(t *testing.T) {
 	for _, order := range [][]string{{odd, lookalike}, {lookalike, odd}} {
 		dir := t.TempDir()
 		for _, name := range append(order, order...) { // each twice: the second write reuses the folder
-			r := grader.Result{Name: name, Lesson: "02", Status: grader.StatusEmpty}
+			r := results.Result{Name: name, Lesson: "02", Status: results.StatusEmpty}
 			if err := WriteSubmission(dir, r, Options{}); err != nil {
 				t.Fatal(err)
 			}
@@ -223,7 +222,7 @@ func TestFolderTakenOnDisk(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"bob", "carol"} {
-		if err := WriteSubmission(dir, grader.Result{Name: name, Lesson: "02", Status: grader.StatusEmpty}, Options{}); err != nil {
+		if err := WriteSubmission(dir, results.Result{Name: name, Lesson: "02", Status: results.StatusEmpty}, Options{}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -279,7 +278,7 @@ func TestWriteSubmissionConcurrent(t *testing.T) {
 	errs := make(chan error, len(names))
 	for _, name := range names {
 		go func() {
-			errs <- WriteSubmission(dir, grader.Result{Name: name, Lesson: "02", Status: grader.StatusEmpty}, Options{})
+			errs <- WriteSubmission(dir, results.Result{Name: name, Lesson: "02", Status: results.StatusEmpty}, Options{})
 		}()
 	}
 	for range names {

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/xml"
 	"flag"
+	"harnesslab/grader/results"
 	"io/fs"
 	"maps"
 	"os"
@@ -14,23 +15,21 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"harnesslab/grader"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/ from the current output")
 
 // writeDir writes every report of results into a new folder, as labrun
 // does: each submission, then the run, and returns the folder.
-func writeDir(t *testing.T, results []grader.Result, opt Options) string {
+func writeDir(t *testing.T, all []results.Result, opt Options) string {
 	t.Helper()
 	dir := t.TempDir()
-	for _, r := range results {
+	for _, r := range all {
 		if err := WriteSubmission(dir, r, opt); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := WriteRun(dir, results, opt); err != nil {
+	if err := WriteRun(dir, all, opt); err != nil {
 		t.Fatal(err)
 	}
 	return dir
@@ -209,12 +208,12 @@ func TestCSVHostileName(t *testing.T) {
 		"comma, \"quote\"\nnewline":                       `comma, \"quote\"\nnewline`,
 		"plain":                                           "plain",
 	}
-	var results []grader.Result
+	var all []results.Result
 	for name := range names {
-		results = append(results, grader.Result{Name: name, Lesson: "02", Status: grader.StatusEmpty, Score: -1, MaxScore: 6})
+		all = append(all, results.Result{Name: name, Lesson: "02", Status: results.StatusEmpty, Score: -1, MaxScore: 6})
 	}
 	var buf bytes.Buffer
-	if err := WriteCSV(&buf, subsOf(results)); err != nil {
+	if err := WriteCSV(&buf, subsOf(all)); err != nil {
 		t.Fatal(err)
 	}
 	rows, err := csv.NewReader(&buf).ReadAll()
@@ -305,7 +304,7 @@ func TestCleanText(t *testing.T) {
 
 // TestRunLesson: reports refuse to mix lessons.
 func TestRunLesson(t *testing.T) {
-	mixed := append(fixtures(), grader.Result{Name: "erin", Lesson: "03", Status: grader.StatusEmpty})
+	mixed := append(fixtures(), results.Result{Name: "erin", Lesson: "03", Status: results.StatusEmpty})
 	if err := WriteReport(&bytes.Buffer{}, subsOf(mixed), Options{}); err == nil || !strings.Contains(err.Error(), "write report") {
 		t.Errorf("WriteReport with lessons 02 and 03: error = %v; want one saying so", err)
 	}
@@ -317,20 +316,20 @@ func TestRunLesson(t *testing.T) {
 // TestGradescopeSummary: the text above the tests counts only the checks
 // students can see.
 func TestGradescopeSummary(t *testing.T) {
-	hidden := func(c grader.CheckResult) grader.CheckResult { c.Hidden = true; return c }
+	hidden := func(c results.CheckResult) results.CheckResult { c.Hidden = true; return c }
 	tests := []struct {
 		why    string
-		checks []grader.CheckResult
+		checks []results.CheckResult
 		want   string
 	}{
-		{"all visible, all passed", []grader.CheckResult{pass(checkOrder, 0), pass(checkPaired, 0)}, "All 2 checks passed."},
-		{"a visible failure", []grader.CheckResult{pass(checkOrder, 0), fail(checkPaired, "failed", "no", 0)}, "1 of 2 checks passed."},
-		{"a hidden failure is not told", []grader.CheckResult{pass(checkOrder, 0), fail(checkUnknown, "failed", "no", 0)}, "The check passed. 1 more check is hidden from students."},
-		{"one visible, failed", []grader.CheckResult{fail(checkOrder, "failed", "no", 0)}, "0 of 1 check passed."},
-		{"every check hidden", []grader.CheckResult{hidden(pass(checkOrder, 0)), fail(checkUnknown, "failed", "no", 0)}, "The checks of this lesson are hidden from students."},
+		{"all visible, all passed", []results.CheckResult{pass(checkOrder, 0), pass(checkPaired, 0)}, "All 2 checks passed."},
+		{"a visible failure", []results.CheckResult{pass(checkOrder, 0), fail(checkPaired, "failed", "no", 0)}, "1 of 2 checks passed."},
+		{"a hidden failure is not told", []results.CheckResult{pass(checkOrder, 0), fail(checkUnknown, "failed", "no", 0)}, "The check passed. 1 more check is hidden from students."},
+		{"one visible, failed", []results.CheckResult{fail(checkOrder, "failed", "no", 0)}, "0 of 1 check passed."},
+		{"every check hidden", []results.CheckResult{hidden(pass(checkOrder, 0)), fail(checkUnknown, "failed", "no", 0)}, "The checks of this lesson are hidden from students."},
 	}
 	for _, tt := range tests {
-		r := grader.Result{Name: "x", Lesson: "02", Status: grader.StatusFailed, Checks: tt.checks}
+		r := results.Result{Name: "x", Lesson: "02", Status: results.StatusFailed, Checks: tt.checks}
 		if got := gsSummary(r); got != tt.want {
 			t.Errorf("%s: gsSummary = %q, want %q", tt.why, got, tt.want)
 		}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 
-	"harnesslab/grader"
 	"harnesslab/grader/results"
 )
 
@@ -41,7 +40,7 @@ type Report struct {
 }
 
 // WriteReport writes the submissions to w as report.json, a Report.
-// Durations are in nanoseconds, as grader.Result encodes them. Names are
+// Durations are in nanoseconds, as results.Result encodes them. Names are
 // written as they are: JSON escapes what needs escaping.
 func WriteReport(w io.Writer, subs []Submission, opt Options) error {
 	lesson, err := runLesson(resultsOf(subs), opt)
@@ -55,7 +54,7 @@ func WriteReport(w io.Writer, subs []Submission, opt Options) error {
 	for i := range subs {
 		subs[i].Checks = results.CapTranscripts(subs[i].Checks, MaxTranscriptBytes)
 		if subs[i].Checks == nil {
-			subs[i].Checks = []grader.CheckResult{} // "checks": [], so readers can always iterate
+			subs[i].Checks = []results.CheckResult{} // "checks": [], so readers can always iterate
 		}
 	}
 	doc := Report{
@@ -77,9 +76,9 @@ func WriteReport(w io.Writer, subs []Submission, opt Options) error {
 
 // runLesson is the lesson of a run: opt.Lesson, or else the lesson of the
 // results. Results for another lesson are an error, not a report.
-func runLesson(results []grader.Result, opt Options) (string, error) {
+func runLesson(all []results.Result, opt Options) (string, error) {
 	lesson := opt.Lesson
-	for _, r := range results {
+	for _, r := range all {
 		switch {
 		case r.Lesson == "" || r.Lesson == lesson:
 		case lesson == "":

@@ -2,33 +2,32 @@ package report
 
 import (
 	"fmt"
+	"harnesslab/grader/results"
 	"io"
 	"slices"
 	"strings"
 	"text/tabwriter"
-
-	"harnesslab/grader"
 )
 
 // Summary counts the outcomes of a run.
 type Summary struct {
-	Submissions int                   `json:"submissions"`
-	ByStatus    map[grader.Status]int `json:"by_status"`  // only statuses that occur
-	MeanScore   float64               `json:"mean_score"` // rounded to 4 decimals; 0 with no submissions
-	MaxScore    float64               `json:"max_score"`  // the largest max_score of any submission (they normally agree)
+	Submissions int                    `json:"submissions"`
+	ByStatus    map[results.Status]int `json:"by_status"`  // only statuses that occur
+	MeanScore   float64                `json:"mean_score"` // rounded to 4 decimals; 0 with no submissions
+	MaxScore    float64                `json:"max_score"`  // the largest max_score of any submission (they normally agree)
 }
 
 // Summarize counts the outcomes of results.
-func Summarize(results []grader.Result) Summary {
-	s := Summary{Submissions: len(results), ByStatus: map[grader.Status]int{}}
+func Summarize(all []results.Result) Summary {
+	s := Summary{Submissions: len(all), ByStatus: map[results.Status]int{}}
 	var total float64
-	for _, r := range results {
+	for _, r := range all {
 		s.ByStatus[r.Status]++
 		total += r.Score
 		s.MaxScore = max(s.MaxScore, r.MaxScore)
 	}
-	if len(results) > 0 {
-		s.MeanScore = roundPoints(total / float64(len(results)))
+	if len(all) > 0 {
+		s.MeanScore = roundPoints(total / float64(len(all)))
 	}
 	s.MaxScore = roundPoints(s.MaxScore)
 	return s
@@ -47,17 +46,17 @@ func Summarize(results []grader.Result) Summary {
 // A name holding characters that are not printable (a terminal escape, a
 // tab) is shown escaped (DisplayName), so it cannot disturb the terminal or
 // the columns.
-func WriteSummary(w io.Writer, results []grader.Result) error {
-	results = sortedByName(results)
+func WriteSummary(w io.Writer, all []results.Result) error {
+	all = sortedByName(all)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "SUBMISSION\tSCORE\tMAX\tSTATUS")
-	for _, r := range results {
+	for _, r := range all {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", DisplayName(r.Name), formatPoints(r.Score), formatPoints(r.MaxScore), DisplayName(string(r.Status)))
 	}
 	if err := tw.Flush(); err != nil {
 		return fmt.Errorf("write summary: %w", err)
 	}
-	if _, err := fmt.Fprintf(w, "\n%s\n", totalsLine(Summarize(results))); err != nil {
+	if _, err := fmt.Fprintf(w, "\n%s\n", totalsLine(Summarize(all))); err != nil {
 		return fmt.Errorf("write summary: %w", err)
 	}
 	return nil
@@ -78,8 +77,8 @@ func totalsLine(s Summary) string {
 
 // knownFirst lists the statuses in counts: the known ones in statusOrder,
 // then any others sorted.
-func knownFirst(counts map[grader.Status]int) []grader.Status {
-	var out, other []grader.Status
+func knownFirst(counts map[results.Status]int) []results.Status {
+	var out, other []results.Status
 	for _, st := range statusOrder {
 		if counts[st] > 0 {
 			out = append(out, st)

@@ -1,45 +1,44 @@
 package report
 
 import (
+	"harnesslab/grader/results"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
-
-	"harnesslab/grader"
 )
 
 // statusText says in words what a status means, for a result that carries
 // no message of its own.
-var statusText = map[grader.Status]string{
-	grader.StatusPassed:     "Every check passed.",
-	grader.StatusFailed:     "Some checks failed.",
-	grader.StatusNoCompile:  "The submission does not compile.",
-	grader.StatusRejected:   "A student file imports a package the lesson does not allow, or names the wrong package.",
-	grader.StatusMissing:    "A student file is missing or misnamed.",
-	grader.StatusEmpty:      "The submission holds no files.",
-	grader.StatusBadArchive: "The archive is corrupt, unsafe or too big.",
-	grader.StatusBadSource:  "A student file is not UTF-8 text, or is too big.",
-	grader.StatusKitError:   "The grader failed on this submission; this is not the student's fault.",
+var statusText = map[results.Status]string{
+	results.StatusPassed:     "Every check passed.",
+	results.StatusFailed:     "Some checks failed.",
+	results.StatusNoCompile:  "The submission does not compile.",
+	results.StatusRejected:   "A student file imports a package the lesson does not allow, or names the wrong package.",
+	results.StatusMissing:    "A student file is missing or misnamed.",
+	results.StatusEmpty:      "The submission holds no files.",
+	results.StatusBadArchive: "The archive is corrupt, unsafe or too big.",
+	results.StatusBadSource:  "A student file is not UTF-8 text, or is too big.",
+	results.StatusKitError:   "The grader failed on this submission; this is not the student's fault.",
 }
 
 // statusOrder is the order statuses are listed in totals.
-var statusOrder = []grader.Status{
-	grader.StatusPassed, grader.StatusFailed, grader.StatusNoCompile,
-	grader.StatusRejected, grader.StatusMissing, grader.StatusEmpty,
-	grader.StatusBadArchive, grader.StatusBadSource, grader.StatusKitError,
+var statusOrder = []results.Status{
+	results.StatusPassed, results.StatusFailed, results.StatusNoCompile,
+	results.StatusRejected, results.StatusMissing, results.StatusEmpty,
+	results.StatusBadArchive, results.StatusBadSource, results.StatusKitError,
 }
 
 // ran reports whether the checks of r ran, so that each check's own
 // outcome means something.
-func ran(r grader.Result) bool {
-	return r.Status == grader.StatusPassed || r.Status == grader.StatusFailed
+func ran(r results.Result) bool {
+	return r.Status == results.StatusPassed || r.Status == results.StatusFailed
 }
 
 // statusMessage is why r has its status, in words.
-func statusMessage(r grader.Result) string {
+func statusMessage(r results.Result) string {
 	if r.Message != "" {
 		return r.Message
 	}
@@ -51,7 +50,7 @@ func statusMessage(r grader.Result) string {
 
 // checkText is the full account of a failed check: its message, the
 // details the check logged, and what the student's code printed.
-func checkText(c grader.CheckResult) string {
+func checkText(c results.CheckResult) string {
 	var b strings.Builder
 	if c.Message != "" {
 		b.WriteString(c.Message)
@@ -132,15 +131,15 @@ func seconds(d time.Duration) string {
 
 // sortedByName returns a copy of results sorted by submission name; results
 // with the same name keep their order.
-func sortedByName(results []grader.Result) []grader.Result {
-	out := slices.Clone(results)
-	slices.SortStableFunc(out, func(a, b grader.Result) int { return strings.Compare(a.Name, b.Name) })
+func sortedByName(all []results.Result) []results.Result {
+	out := slices.Clone(all)
+	slices.SortStableFunc(out, func(a, b results.Result) int { return strings.Compare(a.Name, b.Name) })
 	return out
 }
 
 // prepare returns r ready to write: with every duration zeroed when opt
 // asks for it. r itself is not changed.
-func prepare(r grader.Result, opt Options) grader.Result {
+func prepare(r results.Result, opt Options) results.Result {
 	if !opt.ZeroDurations {
 		return r
 	}
@@ -165,8 +164,8 @@ func prepareAll(subs []Submission, opt Options) []Submission {
 }
 
 // resultsOf is the results of subs, in order.
-func resultsOf(subs []Submission) []grader.Result {
-	out := make([]grader.Result, len(subs))
+func resultsOf(subs []Submission) []results.Result {
+	out := make([]results.Result, len(subs))
 	for i, s := range subs {
 		out[i] = s.Result
 	}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"harnesslab/grader"
+	"harnesslab/grader/results"
 	"harnesslab/lab"
 )
 
@@ -17,8 +17,8 @@ func TestReportCapsTranscripts(t *testing.T) {
 	for range 2000 {
 		big.Events = append(big.Events, lab.Event{Kind: lab.EventRead, Path: strings.Repeat("p", 100)})
 	}
-	r := grader.Result{Name: "ada", Lesson: "02", Status: grader.StatusFailed,
-		Checks: []grader.CheckResult{{Name: "calls", Transcripts: []lab.Transcript{big}}}}
+	r := results.Result{Name: "ada", Lesson: "02", Status: results.StatusFailed,
+		Checks: []results.CheckResult{{Name: "calls", Transcripts: []lab.Transcript{big}}}}
 	var buf bytes.Buffer
 	if err := WriteReport(&buf, []Submission{{Result: r, Folder: "ada"}}, Options{ZeroDurations: true}); err != nil {
 		t.Fatal(err)

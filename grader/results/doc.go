@@ -11,6 +11,7 @@
 // does not compile; types with no behaviour beyond their JSON form.
 //
 // Non-goals: deciding outcomes (package grader does) or formatting them for
-// gradebooks (package report does). It imports nothing of the project, so any
-// part may import it.
+// gradebooks (package report does). Of the project it imports only package
+// lab (a check's transcripts are lab.Transcript values), so any part of the
+// grader may import it.
 package results

@@ -5,8 +5,8 @@ import (
 	"net/http/httptest"
 	"testing"
 
-	"harnesslab/grader"
 	"harnesslab/grader/report"
+	"harnesslab/grader/results"
 	"harnesslab/lab"
 )
 
@@ -21,9 +21,9 @@ func bigClass(n, checks int) *report.Report {
 		{Kind: lab.EventRequest, Tokens: 120, Messages: msgs}, {Kind: lab.EventRefusal, Error: "400 invalid_request"}}
 	r := &report.Report{Format: report.ReportFormat, Version: report.ReportVersion, Lesson: "02"}
 	for i := range n {
-		res := grader.Result{Name: fmt.Sprintf("s%03d", i), Lesson: "02", Status: grader.StatusFailed, MaxScore: float64(checks)}
+		res := results.Result{Name: fmt.Sprintf("s%03d", i), Lesson: "02", Status: results.StatusFailed, MaxScore: float64(checks)}
 		for c := range checks {
-			cr := grader.CheckResult{Name: fmt.Sprintf("check_%02d", c), Lab: 1, MaxPoints: 1, Passed: (i+c)%3 != 0}
+			cr := results.CheckResult{Name: fmt.Sprintf("check_%02d", c), Lab: 1, MaxPoints: 1, Passed: (i+c)%3 != 0}
 			if !cr.Passed {
 				cr.Message, cr.Transcripts = "wrong", []lab.Transcript{tr}
 			} else {

@@ -32,7 +32,7 @@ func (s *Site) compareCells(ctx context.Context, l *grader.Lesson) ([]cellCompar
 	if len(ref) == 0 {
 		return nil, ""
 	}
-	mine, err := l.RunCells(ctx, grader.Source{}, s.cellTimeout())
+	mine, err := s.Engine.RunCells(ctx, l, grader.Source{}, s.cellTimeout())
 	if err != nil {
 		return nil, "Your code could not run the lesson's cells: " + err.Error()
 	}

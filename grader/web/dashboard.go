@@ -9,8 +9,8 @@ import (
 	"path/filepath"
 	"sort"
 
-	"harnesslab/grader"
 	"harnesslab/grader/report"
+	"harnesslab/grader/results"
 )
 
 // LoadReport reads DIR/report.json, the report `labrun grade --out DIR`
@@ -80,7 +80,7 @@ func dashboard(r *report.Report) dashboardData {
 		d.MaxScore = math.Max(d.MaxScore, s.MaxScore)
 		total += s.Score
 		scores[int(math.Floor(s.Score))]++
-		if s.Status == grader.StatusPassed {
+		if s.Status == results.StatusPassed {
 			d.PassedWholly++
 		}
 		groups[string(s.Status)] = append(groups[string(s.Status)], s)
@@ -99,7 +99,7 @@ func dashboard(r *report.Report) dashboardData {
 				first = c.Name
 			}
 		}
-		if first != "" && s.Status == grader.StatusFailed { // a copy that did not run fails every check, and says nothing
+		if first != "" && s.Status == results.StatusFailed { // a copy that did not run fails every check, and says nothing
 			firsts[first]++
 		}
 	}

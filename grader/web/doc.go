@@ -4,7 +4,7 @@
 // graded class. `labrun serve` serves it on 127.0.0.1; `labrun export
 // --html` writes the same pages as files.
 //
-//	site := &web.Site{Kit: kit, Lessons: lessons}
+//	site := &web.Site{Kit: kit, Lessons: lessons, Engine: checks}
 //	http.ListenAndServe("127.0.0.1:8080", site.Handler())
 //
 // Goals: show a conversation the way people think of it (who spoke, each

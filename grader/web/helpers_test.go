@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -9,10 +10,13 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"harnesslab/grader"
+	"harnesslab/grader/engine"
 	"harnesslab/grader/kitcopy"
 	"harnesslab/grader/report"
+	"harnesslab/grader/results"
 	"harnesslab/lab"
 )
 
@@ -21,6 +25,17 @@ var (
 	kitSite *Site
 	kitErr  error
 )
+
+// localEngine runs checks and cells in this process, as labrun serve does.
+type localEngine struct{}
+
+func (localEngine) Check(ctx context.Context, l *grader.Lesson, src grader.Source) *results.Result {
+	return engine.Check(ctx, l, src, engine.Options{})
+}
+
+func (localEngine) RunCells(ctx context.Context, l *grader.Lesson, src grader.Source, timeout time.Duration) ([]grader.Cell, error) {
+	return engine.RunCells(ctx, l, src, timeout)
+}
 
 // sharedSite is one Site over the repository's own kit, shared by the tests
 // so the cells of a lesson are built and run once.
@@ -33,7 +48,7 @@ func sharedSite(t *testing.T) *Site {
 			return
 		}
 		lessons, err := kit.Lessons()
-		kitSite, kitErr = &Site{Kit: kit, Lessons: lessons, Progress: map[string]string{"02": "3/13 checks pass"}, Report: classReport()}, err
+		kitSite, kitErr = &Site{Kit: kit, Lessons: lessons, Engine: localEngine{}, Progress: map[string]string{"02": "3/13 checks pass"}, Report: classReport()}, err
 	})
 	if kitErr != nil {
 		t.Fatalf("load the kit: %v", kitErr)
@@ -66,7 +81,7 @@ func clonedSite(t *testing.T) *Site {
 		}
 		kit := &grader.Kit{Root: root}
 		lessons, err := kit.Lessons()
-		cloneSite, cloneErr = &Site{Kit: kit, Lessons: lessons, Progress: src.Progress, Report: src.Report}, err
+		cloneSite, cloneErr = &Site{Kit: kit, Lessons: lessons, Engine: localEngine{}, Progress: src.Progress, Report: src.Report}, err
 	})
 	if cloneErr != nil {
 		t.Fatalf("copy the kit: %v", cloneErr)
@@ -103,12 +118,12 @@ func mustContain(t *testing.T, page string, pieces ...string) {
 // classReport is a small graded class: one passed, two failed (both failing
 // "calls" first), one that did not compile, and a transcript with a refusal.
 func classReport() *report.Report {
-	check := func(name string, passed bool) grader.CheckResult {
-		c := grader.CheckResult{Name: name, Sentence: "the " + name + " sentence", Lab: 1, Passed: passed, MaxPoints: 1}
+	check := func(name string, passed bool) results.CheckResult {
+		c := results.CheckResult{Name: name, Sentence: "the " + name + " sentence", Lab: 1, Passed: passed, MaxPoints: 1}
 		if passed {
 			c.Points = 1
 		} else {
-			c.Kind, c.Message = grader.Kind("failed"), name+" went wrong"
+			c.Kind, c.Message = results.Kind("failed"), name+" went wrong"
 		}
 		return c
 	}
@@ -120,17 +135,17 @@ func classReport() *report.Report {
 	}
 	failing := check("calls", false)
 	failing.Transcripts = []lab.Transcript{refused}
-	sub := func(name string, status grader.Status, checks ...grader.CheckResult) report.Submission {
-		r := grader.Result{Name: name, Lesson: "02", Status: status, MaxScore: 2, Checks: checks}
+	sub := func(name string, status results.Status, checks ...results.CheckResult) report.Submission {
+		r := results.Result{Name: name, Lesson: "02", Status: status, MaxScore: 2, Checks: checks}
 		for _, c := range checks {
 			r.Score += c.Points
 		}
 		return report.Submission{Result: r, Folder: name}
 	}
 	return &report.Report{Format: report.ReportFormat, Version: report.ReportVersion, Lesson: "02", Submissions: []report.Submission{
-		sub("ada", grader.StatusPassed, check("calls", true), check("answer", true)),
-		sub("bo", grader.StatusFailed, failing, check("answer", true)),
-		sub("cy", grader.StatusFailed, check("calls", false), check("answer", false)),
-		sub("dee", grader.StatusNoCompile, check("calls", false), check("answer", false)),
+		sub("ada", results.StatusPassed, check("calls", true), check("answer", true)),
+		sub("bo", results.StatusFailed, failing, check("answer", true)),
+		sub("cy", results.StatusFailed, check("calls", false), check("answer", false)),
+		sub("dee", results.StatusNoCompile, check("calls", false), check("answer", false)),
 	}}
 }

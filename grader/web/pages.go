@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"harnesslab/grader"
+	"harnesslab/grader/results"
 )
 
 // courseData is what the course page shows.
@@ -110,7 +111,7 @@ func (s *Site) serveLesson(w http.ResponseWriter, r *http.Request, number string
 type checkData struct {
 	Number, Title string
 	Ran           bool // false: the form only
-	Result        *grader.Result
+	Result        *results.Result
 	Passed        int
 	Checks        []checkView
 	Cells         []cellComparison
@@ -120,12 +121,12 @@ type checkData struct {
 // checkView is one check of a result, with its transcripts drawn.
 type checkView struct {
 	ID          string // "1.2", as labrun check numbers it
-	C           grader.CheckResult
+	C           results.CheckResult
 	Transcripts []transcriptView
 }
 
 // checkViews numbers and draws every check of r.
-func checkViews(r *grader.Result) ([]checkView, int) {
+func checkViews(r *results.Result) ([]checkView, int) {
 	var out []checkView
 	lab, n, passed := 0, 0, 0
 	for _, c := range r.Checks {
@@ -163,11 +164,11 @@ func (s *Site) serveCheck(w http.ResponseWriter, r *http.Request) {
 	}
 	name, _ := stringsCut(r.PathValue("page"), "check-", ".html")
 	l := s.lesson(name)
-	if l == nil || s.Static {
+	if l == nil || s.Static || s.Engine == nil {
 		s.notFound(w, fmt.Sprintf("There is nothing to check at %q. Use the Check my work button on a lesson page.", r.PathValue("page")))
 		return
 	}
-	res := s.Kit.Check(r.Context(), l, grader.Source{}, grader.Options{})
+	res := s.Engine.Check(r.Context(), l, grader.Source{})
 	if s.OnCheck != nil {
 		s.OnCheck(l, res)
 	}

@@ -126,7 +126,7 @@ func TestExportLinksWork(t *testing.T) {
 		t.Skip("runs every lesson's cells: -short skips it; the full proof runs it")
 	}
 	src := sharedSite(t)
-	s := &Site{Kit: src.Kit, Lessons: src.Lessons, Report: src.Report, cells: src.cells}
+	s := &Site{Kit: src.Kit, Lessons: src.Lessons, Engine: src.Engine, Report: src.Report, cells: src.cells}
 	dir := t.TempDir()
 	if err := s.Export(t.Context(), dir); err != nil {
 		t.Fatal(err)

@@ -15,6 +15,7 @@ import (
 
 	"harnesslab/grader"
 	"harnesslab/grader/report"
+	"harnesslab/grader/results"
 )
 
 //go:embed templates/*.html
@@ -23,13 +24,25 @@ var templateFiles embed.FS
 //go:embed static/style.css
 var styleCSS []byte
 
+// Engine is what the pages need of the check engine: running a lesson's
+// checks on the student's own folder, and a lesson's cells. labrun passes
+// one backed by package engine; this package only draws what they return.
+type Engine interface {
+	Check(ctx context.Context, l *grader.Lesson, src grader.Source) *results.Result
+	RunCells(ctx context.Context, l *grader.Lesson, src grader.Source, timeout time.Duration) ([]grader.Cell, error)
+}
+
 // Site is the web view of one kit. Its zero value is not useful: set Kit and
-// Lessons. The other fields are optional.
+// Lessons, and Engine unless the site is Static. The other fields are
+// optional.
 type Site struct {
 	// Kit is the kit whose lessons are shown.
 	Kit *grader.Kit
 	// Lessons are the lessons shown, in order.
 	Lessons []*grader.Lesson
+	// Engine runs checks and cells. Without one, lessons show no cells and
+	// there is nothing to check.
+	Engine Engine
 	// Progress says, for a lesson number, how far the student got, in
 	// words ("3 of 13 checks pass"). A lesson it lacks is "not checked yet".
 	Progress map[string]string
@@ -42,7 +55,7 @@ type Site struct {
 	CellTimeout time.Duration
 	// OnCheck, when set, is told the result of every check a student runs
 	// from the page (labrun remembers it for `labrun list`).
-	OnCheck func(l *grader.Lesson, r *grader.Result)
+	OnCheck func(l *grader.Lesson, r *results.Result)
 
 	once  sync.Once
 	pages *template.Template
@@ -93,11 +106,14 @@ func (s *Site) referenceCells(ctx context.Context, l *grader.Lesson) ([]grader.C
 	if c, ok := s.cells[l.Number]; ok {
 		return c, nil
 	}
+	if s.Engine == nil {
+		return nil, nil
+	}
 	solution, err := l.SolutionDir()
 	if err != nil {
 		return nil, err
 	}
-	cells, err := l.RunCells(ctx, grader.Source{Dir: solution}, s.cellTimeout())
+	cells, err := s.Engine.RunCells(ctx, l, grader.Source{Dir: solution}, s.cellTimeout())
 	if err != nil {
 		return nil, err
 	}

@@ -336,14 +336,6 @@ func sameNames(a, b []string) bool {
 	return slices.Equal(a, b)
 }
 
-// showResult writes how a run ended, in words.
-func showResult(r Result) string {
-	if r.Text == "" {
-		return fmt.Sprintf("status %q after %s", r.Status, checkkit.Plural(r.Steps, "step"))
-	}
-	return fmt.Sprintf("status %q, text %q, after %s", r.Status, r.Text, checkkit.Plural(r.Steps, "step"))
-}
-
 // reason is the reason Decide gives for call under d's policy, worked out
 // from the kit's own table: "" for an allowed call.
 func (d deployment) reason(call lab.Block) string {

@@ -91,10 +91,10 @@ func showDeadlines(got []time.Time, want time.Time) string {
 
 // flakyStory is one run of Chat over a Fallback model.
 type flakyStory struct {
-	file, port      string
-	seed            uint64
-	primary, backup []lab.Fault
-	perStep         [][]int // the retry number of every transient failure, request by request
+	file, port string
+	seed       uint64
+	primary    []lab.Fault
+	perStep    [][]int // the retry number of every transient failure, request by request
 }
 
 func chatOverFlakyProvider(c *checkkit.C) {
