@@ -47,7 +47,10 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("listen on %s: %v (is another program using that port? leave out --addr to take a free one)", listen, err)
 	}
-	url := "http://" + ln.Addr().String() + "/"
+	// Only requests naming this address (or localhost or [::1] on its
+	// port) are answered: another site's name pointed at 127.0.0.1 is not.
+	site.Addr = ln.Addr().String()
+	url := "http://" + site.Addr + "/"
 	fmt.Fprintf(stdout, "Serving the course at %s\nPress Ctrl-C to stop.\n", url)
 	if *open {
 		openBrowser(url, stderr)

@@ -159,7 +159,7 @@ func TestExportLinksWork(t *testing.T) {
 // student's browser run a check.
 func TestCheckRefusesOtherSites(t *testing.T) {
 	s := sharedSite(t)
-	req := httptest.NewRequest("POST", "/check-02.html", nil)
+	req := localRequest("POST", "/check-02.html")
 	req.Header.Set("Origin", "http://evil.example")
 	rec := httptest.NewRecorder()
 	s.Handler().ServeHTTP(rec, req)
