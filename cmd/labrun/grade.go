@@ -25,6 +25,7 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 	memory := fs.Int("memory-mib", grading.DefaultMemoryBytes>>20, "memory limit per check program, in MiB")
 	resume := fs.Bool("resume", false, "skip submissions that already have results in --out (a kit_error is graded again)")
 	shardFlag := fs.String("shard", "", "grade only part I of N of the submissions, as I/N")
+	proved := fs.Bool("proved", false, "the kit was proved when it was packed and holds no solution (a Gradescope bundle): check the starter first instead")
 	rest, err := parseMixed(fs, args)
 	if err != nil {
 		return fmt.Errorf("grade: %v\nusage: labrun %s", err, commands["grade"].usage)
@@ -48,7 +49,7 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 	cfg := grading.Config{
 		Kit: kit, Lesson: l, Paths: rest[1:], Out: *out, Jobs: *jobs, Timeout: *timeout,
 		Memory: int64(*memory) << 20, Resume: *resume, Shard: shard, Shards: shards,
-		KitVersion: kitVersion(kit.Root), Warn: stderr,
+		KitVersion: kitVersion(kit.Root), Warn: stderr, Proved: *proved,
 	}
 	if f, ok := stderr.(*os.File); ok && isTerminal(f) {
 		cfg.Progress = progressBar(f)

@@ -167,6 +167,9 @@ func warmUp(ctx context.Context, cfg Config, work string) (*grader.Toolchain, er
 		return nil, fmt.Errorf("grade: %w", err)
 	}
 	tc.Limits.Memory = cfg.Memory // compiling and linking a submission is its work too
+	if cfg.Proved {
+		return tc, warmStarter(ctx, cfg, tc, dir)
+	}
 	solution, err := cfg.Lesson.SolutionDir()
 	if err != nil {
 		return nil, fmt.Errorf("grade: %w", err)
