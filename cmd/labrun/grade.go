@@ -19,14 +19,17 @@ import (
 
 func runGrade(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("grade", flag.ContinueOnError)
-	out := fs.String("out", "", "write reports to this folder")
-	jobs := fs.Int("jobs", runtime.NumCPU(), "submissions graded at once")
-	timeout := fs.Duration("timeout", grading.DefaultTimeout, "time limit per submission")
+	out := fs.String("out", "", "write reports to this folder (`DIR`)")
+	jobs := fs.Int("jobs", runtime.NumCPU(), "`N` submissions graded at once")
+	timeout := fs.Duration("timeout", grading.DefaultTimeout, "time limit per submission (a `D`uration such as 90s)")
 	memory := fs.Int("memory-mib", grading.DefaultMemoryBytes>>20, "memory limit per check program, in MiB")
 	resume := fs.Bool("resume", false, "skip submissions that already have results in --out (a kit_error is graded again)")
-	shardFlag := fs.String("shard", "", "grade only part I of N of the submissions, as I/N")
+	shardFlag := fs.String("shard", "", "grade only part I of N of the submissions, as `I/N` (auto/N: I from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID)")
 	proved := fs.Bool("proved", false, "the kit was proved when it was packed and holds no solution (a Gradescope bundle): check the starter first instead")
 	rest, err := parseMixed(fs, args)
+	if isHelp(err) {
+		return err
+	}
 	if err != nil {
 		return fmt.Errorf("grade: %v\nusage: labrun %s", err, commands["grade"].usage)
 	}

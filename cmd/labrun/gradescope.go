@@ -14,8 +14,11 @@ import (
 
 func runGradescope(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("gradescope", flag.ContinueOnError)
-	out := fs.String("o", "autograder.zip", "where to write the autograder zip")
+	out := fs.String("o", "autograder.zip", "where to write the autograder zip (a `FILE`)")
 	rest, err := parseMixed(fs, args)
+	if isHelp(err) {
+		return err
+	}
 	if err != nil || len(rest) != 1 {
 		return fmt.Errorf("usage: labrun %s", commands["gradescope"].usage)
 	}

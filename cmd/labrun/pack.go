@@ -19,7 +19,7 @@ import (
 // hand in part of the work); the exit status says which.
 func runPack(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("pack", flag.ContinueOnError)
-	out := fs.String("o", "", "where to write the archive (default: lesson-NN.zip)")
+	out := fs.String("o", "", "where to write the archive, a `FILE` (default: lesson-NN.zip)")
 	rest, err := parseArgs(fs, "pack", args, 1, 2)
 	if err != nil {
 		return err

@@ -23,10 +23,13 @@ import (
 // dashboard, on 127.0.0.1 only.
 func runServe(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	addr := fs.String("addr", "", "port to listen on, or 127.0.0.1:PORT (default: a free port)")
-	reportDir := fs.String("report", "", "a folder written by labrun grade --out, for the class dashboard")
+	addr := fs.String("addr", "", "the `PORT` to listen on, or 127.0.0.1:PORT (default: a free port)")
+	reportDir := fs.String("report", "", "a folder (`DIR`) written by labrun grade --out, for the class dashboard")
 	open := fs.Bool("open", false, "open the page in a browser")
 	rest, err := parseMixed(fs, args)
+	if isHelp(err) {
+		return err
+	}
 	if err != nil || len(rest) > 0 {
 		return fmt.Errorf("usage: labrun %s", commands["serve"].usage)
 	}

@@ -24,9 +24,12 @@ const showUsage = "show NN [--mine] [--no-quiz]"
 func parseShowArgs(args []string) (showOptions, error) {
 	var o showOptions
 	fs := flag.NewFlagSet("show", flag.ContinueOnError)
-	fs.BoolVar(&o.mine, "mine", false, "")
-	fs.BoolVar(&o.noQuiz, "no-quiz", false, "")
+	fs.BoolVar(&o.mine, "mine", false, "run the cells on your own code too, beside the reference's output")
+	fs.BoolVar(&o.noQuiz, "no-quiz", false, "do not stop at the questions: print the lesson straight through")
 	rest, err := parseMixed(fs, args)
+	if isHelp(err) {
+		return o, err
+	}
 	if err != nil {
 		return o, fmt.Errorf("%v\nusage: labrun %s", err, showUsage)
 	}

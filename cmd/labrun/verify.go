@@ -11,6 +11,9 @@ import (
 )
 
 func runVerify(args []string, stdout, stderr io.Writer) error {
+	if err := noFlags("verify", args); err != nil {
+		return err
+	}
 	kit, err := grader.FindKit(".")
 	if err != nil {
 		return err
