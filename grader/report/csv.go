@@ -12,10 +12,10 @@ import (
 
 // WriteCSV writes the gradebook, grades.csv: a header
 // "submission,score,max_score,status" followed by one column per check
-// (its short name) and a last column "folder", then one row per
+// (its short name), a column "why" and a last column "folder", then one row per
 // submission, sorted by name, each cell of a check holding the points
-// earned (0 where the check did not run), and the folder the submission's
-// own files are in. The submission is named by DisplayName, so a name with
+// earned (0 where the check did not run), why it has its status in a few
+// words (Why, on one line), and the folder the submission's own files are in. The submission is named by DisplayName, so a name with
 // a tab or a newline stays on one line, escaped.
 // Check columns come in the order of the longest check list, then any other
 // check in the order first seen.
@@ -25,7 +25,7 @@ func WriteCSV(w io.Writer, subs []Submission) error {
 	checks := checkColumns(results)
 	cw := csv.NewWriter(w)
 	header := append([]string{"submission", "score", "max_score", "status"}, checks...)
-	header = append(header, "folder")
+	header = append(header, "why", "folder")
 	rows := [][]string{guardRow(header)}
 	for i, r := range results {
 		earned := make(map[string]float64, len(r.Checks))
@@ -38,7 +38,7 @@ func WriteCSV(w io.Writer, subs []Submission) error {
 		for _, name := range checks {
 			row = append(row, formatPoints(earned[name]))
 		}
-		row = append(row, guardCell(subs[i].Folder))
+		row = append(row, guardCell(DisplayName(Why(r))), guardCell(subs[i].Folder))
 		rows = append(rows, row)
 	}
 	if err := cw.WriteAll(rows); err != nil {

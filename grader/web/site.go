@@ -147,6 +147,7 @@ var funcs = template.FuncMap{
 	"checkPage":      checkPage,
 	"submissionPage": submissionPage,
 	"add":            func(a, b int) int { return a + b },
+	"why":            report.Why,
 	"lines":          func(s string) []string { return strings.Split(strings.TrimRight(s, "\n"), "\n") },
 }
 

@@ -1,0 +1,44 @@
+package report
+
+import (
+	"testing"
+
+	"harnesslab/grader"
+)
+
+// TestWhy: the why column names where a hung submission hung, as its own
+// page does, rather than only counting checks; other results keep their
+// first line.
+func TestWhy(t *testing.T) {
+	check := func(lab int, name string, passed bool, kind, msg string) grader.CheckResult {
+		return grader.CheckResult{Name: name, Lab: lab, Passed: passed, Kind: grader.Kind(kind), Message: msg}
+	}
+	hung := grader.Result{Status: grader.StatusFailed, Message: "6 of 13 checks passed", Checks: []grader.CheckResult{
+		check(1, "calls_in_order", true, "", ""),
+		check(1, "calls_from_content", false, "timeout", "timed out: the check was still running after 5s, inside ToolCalls (harness.go). Is there a loop that never ends?"),
+		check(2, "answer_has_port", false, "timeout", "timed out: the check was still running after 5s, inside ToolCalls (harness.go), called from Chat (harness.go:116)."),
+	}}
+	cases := []struct {
+		reason string
+		r      grader.Result
+		want   string
+	}{
+		{"a hang names the function and the first check it hung in", hung,
+			"timed out in ToolCalls (check 1.2 calls_from_content); 6 of 13 checks passed"},
+		{"a stop with no place still says it timed out", grader.Result{Status: grader.StatusFailed, Message: "1 of 2 checks passed", Checks: []grader.CheckResult{
+			check(1, "a", true, "", ""), check(1, "b", false, "timeout", "not run: the run was stopped"),
+		}}, "timed out (check 1.2 b); 1 of 2 checks passed"},
+		{"a plain failure keeps its count", grader.Result{Status: grader.StatusFailed, Message: "1 of 2 checks passed", Checks: []grader.CheckResult{
+			check(1, "a", true, "", ""), check(1, "b", false, "failed", "expected 9090"),
+		}}, "1 of 2 checks passed"},
+		{"a compile error gives its first line", grader.Result{Status: grader.StatusNoCompile, Message: "harness.go:3:1: syntax error\nharness.go:9:2: more"},
+			"harness.go:3:1: syntax error"},
+		{"a pass needs no reason", grader.Result{Status: grader.StatusPassed}, ""},
+		{"no message falls back to the status in words", grader.Result{Status: grader.StatusEmpty}, "The submission holds no files."},
+	}
+	for _, c := range cases {
+		if got := Why(c.r); got != c.want {
+			t.Errorf("%s: Why = %q, want %q", c.reason, got, c.want)
+		}
+	}
+}
