@@ -259,7 +259,7 @@ func gradeOne(ctx context.Context, cfg Config, tc *grader.Toolchain, src intake.
 			cancel()
 		}
 	}
-	r.Name, r.Ignored = src.Name, sub.Ignored
+	r.Name, r.Ignored, r.Notes = src.Name, sub.Ignored, sub.Notes
 	return r
 }
 

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"strings"
 	"testing"
 
 	"harnesslab/grader"
@@ -40,5 +41,20 @@ func TestWhy(t *testing.T) {
 		if got := Why(c.r); got != c.want {
 			t.Errorf("%s: Why = %q, want %q", c.reason, got, c.want)
 		}
+	}
+}
+
+// TestNotesReachTheStudent: where a student file was found, when it was not
+// where the lesson puts it, is in the Gradescope output the student reads.
+func TestNotesReachTheStudent(t *testing.T) {
+	r := grader.Result{Name: "frank", Status: grader.StatusPassed, Score: 1, MaxScore: 1,
+		Checks: []grader.CheckResult{{Name: "a", Lab: 1, Passed: true, Points: 1, MaxPoints: 1}},
+		Notes:  []string{"harness.go was taken from lesson02/src/harness.go, the one place the submission holds it"}}
+	var b strings.Builder
+	if err := WriteGradescope(&b, r, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "harness.go was taken from lesson02/src/harness.go") {
+		t.Errorf("the Gradescope output does not say where harness.go was found:\n%s", b.String())
 	}
 }

@@ -26,3 +26,15 @@ func TestDashboardSaysWhereItHung(t *testing.T) {
 	}
 	mustContain(t, page, "<td>timed out in ToolCalls (check 1.1 calls); 1 of 2 checks passed</td>")
 }
+
+// TestSubmissionPageSaysWhereFilesWere: a submission whose files were found
+// in a folder of their own says where, on its page.
+func TestSubmissionPageSaysWhereFilesWere(t *testing.T) {
+	r := classReport()
+	r.Submissions[0].Notes = []string{"harness.go was taken from lesson02/src/harness.go, the one place the submission holds it"}
+	code, page := get(t, (&Site{Report: r}).Handler(), "GET", "/"+submissionPage(r.Submissions[0].Folder))
+	if code != http.StatusOK {
+		t.Fatalf("GET the submission page = %d", code)
+	}
+	mustContain(t, page, `<p class="note">harness.go was taken from lesson02/src/harness.go`)
+}
