@@ -26,7 +26,7 @@ func (s *Site) guard(next http.Handler) http.Handler {
 		h.Set("Content-Security-Policy", contentPolicy)
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "no-referrer")
+		h.Set("Referrer-Policy", "same-origin") // not no-referrer: a form post would then carry Origin: null, which the check refuses
 		if why := s.refuseHost(r.Host); why != "" {
 			w.WriteHeader(http.StatusMisdirectedRequest)
 			s.render(w, "problem.html", problemData{Title: "Wrong address", Why: why})

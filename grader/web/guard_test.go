@@ -89,6 +89,11 @@ func TestSecurityHeaders(t *testing.T) {
 		if got := h.Get("X-Frame-Options"); got != "DENY" {
 			t.Errorf("%s %s: X-Frame-Options = %q, want DENY", c.method, c.path, got)
 		}
+		// no-referrer would make the browser send "Origin: null" with the
+		// Check my work form, and the check refuses a post from elsewhere.
+		if got := h.Get("Referrer-Policy"); got != "same-origin" {
+			t.Errorf("%s %s: Referrer-Policy = %q, want same-origin", c.method, c.path, got)
+		}
 		if got := h.Get("X-Content-Type-Options"); got != "nosniff" {
 			t.Errorf("%s %s: X-Content-Type-Options = %q, want nosniff", c.method, c.path, got)
 		}
