@@ -12,7 +12,8 @@ import (
 
 // WriteCSV writes the gradebook, grades.csv: a header
 // "submission,score,max_score,status" followed by one column per check
-// (its short name), a column "why" and a last column "folder", then one row per
+// (its number and short name, "1.1 calls_in_order", as labrun check and
+// the dashboard name it), a column "why" and a last column "folder", then one row per
 // submission, sorted by name, each cell of a check holding the points
 // earned (0 where the check did not run), why it has its status in a few
 // words (Why, on one line), and the folder the submission's own files are in. The submission is named by DisplayName, so a name with
@@ -24,7 +25,7 @@ func WriteCSV(w io.Writer, subs []Submission) error {
 	results := resultsOf(subs)
 	checks := checkColumns(results)
 	cw := csv.NewWriter(w)
-	header := append([]string{"submission", "score", "max_score", "status"}, checks...)
+	header := append([]string{"submission", "score", "max_score", "status"}, checkLabels(results, checks)...)
 	header = append(header, "why", "folder")
 	rows := [][]string{guardRow(header)}
 	for i, r := range results {
@@ -68,6 +69,31 @@ func checkColumns(results []grader.Result) []string {
 		add(r.Checks)
 	}
 	return names
+}
+
+// checkLabels heads the column of each check in names with its number
+// in the longest check list ("1.1 calls_in_order"), or its name alone when
+// that list lacks it.
+func checkLabels(results []grader.Result, names []string) []string {
+	var longest []grader.CheckResult
+	for _, r := range results {
+		if len(r.Checks) > len(longest) {
+			longest = r.Checks
+		}
+	}
+	numbers := checkNumbers(longest)
+	number := make(map[string]string, len(longest))
+	for i, c := range longest {
+		number[c.Name] = numbers[i]
+	}
+	out := make([]string, len(names))
+	for i, name := range names {
+		out[i] = name
+		if n, ok := number[name]; ok {
+			out[i] = n + " " + name
+		}
+	}
+	return out
 }
 
 // guardRow guards every cell of a row of text (the header) against

@@ -34,23 +34,11 @@ func Why(r grader.Result) string {
 		if m := insideFunc.FindStringSubmatch(c.Message); m != nil {
 			where += " in " + m[1]
 		}
-		where += fmt.Sprintf(" (check %s %s)", checkNumber(r.Checks, i), c.Name)
+		where += fmt.Sprintf(" (check %s %s)", checkNumbers(r.Checks)[i], c.Name)
 		if r.Message != "" && !strings.HasPrefix(r.Message, "timed out") {
 			where += "; " + firstLine(r.Message)
 		}
 		return where
 	}
 	return msg
-}
-
-// checkNumber is the number labrun check gives checks[i]: its lab, a dot,
-// and its place within the lab ("1.1").
-func checkNumber(checks []grader.CheckResult, i int) string {
-	n := 0
-	for j := 0; j <= i; j++ {
-		if checks[j].Lab == checks[i].Lab {
-			n++
-		}
-	}
-	return fmt.Sprintf("%d.%d", checks[i].Lab, n)
 }
