@@ -60,7 +60,7 @@ func checkCalls(t *testing.T, where, text string) [][]string {
 	return calls
 }
 
-// strings walks a parsed document and returns every string in it.
+// allStrings walks a parsed document and returns every string in it.
 func allStrings(v any) []string {
 	switch v := v.(type) {
 	case string:
