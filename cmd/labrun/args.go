@@ -32,6 +32,9 @@ func usageErr(cmd, format string, args ...any) error {
 // took it for, never a folder to check.
 func parseArgs(fs *flag.FlagSet, cmd string, args []string, least, most int) ([]string, error) {
 	rest, err := parseMixed(fs, args)
+	if isHelp(err) {
+		return nil, err
+	}
 	if err != nil {
 		return nil, optionError(cmd, args, err)
 	}

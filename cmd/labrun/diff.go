@@ -12,6 +12,9 @@ import (
 // gaps to fill, what was filled in for you, and what else changed, file by
 // file. It reads the kit's pristine copies, never your working files.
 func runDiff(args []string, stdout, stderr io.Writer) error {
+	if err := noFlags("diff", args); err != nil {
+		return err
+	}
 	if err := needArgs(args, 1, 1, commands["diff"].usage); err != nil {
 		return err
 	}

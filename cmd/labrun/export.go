@@ -12,9 +12,12 @@ import (
 // runExport writes the pages of labrun serve as a static site.
 func runExport(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
-	out := fs.String("html", "", "the folder to write the site into")
-	reportDir := fs.String("report", "", "a folder written by labrun grade --out, for the class dashboard")
+	out := fs.String("html", "", "the `DIR` to write the site into")
+	reportDir := fs.String("report", "", "a folder (`DIR`) written by labrun grade --out, for the class dashboard")
 	rest, err := parseMixed(fs, args)
+	if isHelp(err) {
+		return err
+	}
 	if err != nil || len(rest) > 0 || *out == "" {
 		return fmt.Errorf("usage: labrun %s", commands["export"].usage)
 	}

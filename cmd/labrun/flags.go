@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"io"
 	"strings"
@@ -32,7 +33,12 @@ func parseMixed(fs *flag.FlagSet, args []string) ([]string, error) {
 			i++
 		}
 	}
-	return rest, fs.Parse(flags)
+	if err := fs.Parse(flags); errors.Is(err, flag.ErrHelp) {
+		return rest, &helpRequested{fs: fs}
+	} else if err != nil {
+		return rest, err
+	}
+	return rest, nil
 }
 
 func isBool(f *flag.Flag) bool {

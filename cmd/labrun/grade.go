@@ -19,13 +19,17 @@ import (
 
 func runGrade(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("grade", flag.ContinueOnError)
-	out := fs.String("out", "", "write reports to this folder")
-	jobs := fs.Int("jobs", runtime.NumCPU(), "submissions graded at once")
-	timeout := fs.Duration("timeout", grading.DefaultTimeout, "time limit per submission")
+	out := fs.String("out", "", "write reports to this folder (`DIR`)")
+	jobs := fs.Int("jobs", runtime.NumCPU(), "`N` submissions graded at once")
+	timeout := fs.Duration("timeout", grading.DefaultTimeout, "time limit per submission (a `D`uration such as 90s)")
 	memory := fs.Int("memory-mib", grading.DefaultMemoryBytes>>20, "memory limit per check program, in MiB")
 	resume := fs.Bool("resume", false, "skip submissions that already have results in --out (a kit_error is graded again)")
-	shardFlag := fs.String("shard", "", "grade only part I of N of the submissions, as I/N")
+	shardFlag := fs.String("shard", "", "grade only part I of N of the submissions, as `I/N` (auto/N: I from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID)")
+	proved := fs.Bool("proved", false, "the kit was proved when it was packed and holds no solution (a Gradescope bundle): check the starter first instead")
 	rest, err := parseMixed(fs, args)
+	if isHelp(err) {
+		return err
+	}
 	if err != nil {
 		return fmt.Errorf("grade: %v\nusage: labrun %s", err, commands["grade"].usage)
 	}
@@ -48,7 +52,7 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 	cfg := grading.Config{
 		Kit: kit, Lesson: l, Paths: rest[1:], Out: *out, Jobs: *jobs, Timeout: *timeout,
 		Memory: int64(*memory) << 20, Resume: *resume, Shard: shard, Shards: shards,
-		KitVersion: kitVersion(kit.Root), Warn: stderr,
+		KitVersion: kitVersion(kit.Root), Warn: stderr, Proved: *proved,
 	}
 	if f, ok := stderr.(*os.File); ok && isTerminal(f) {
 		cfg.Progress = progressBar(f)
@@ -89,17 +93,62 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// parseShard reads --shard: "I/N", or "auto/N" with I taken from the job
+// engine (see shardIndex). "" grades everything.
 func parseShard(s string) (int, int, error) {
+	return parseShardEnv(s, os.Getenv)
+}
+
+// parseShardEnv is parseShard reading the environment through getenv.
+func parseShardEnv(s string, getenv func(string) string) (int, int, error) {
 	if s == "" {
 		return 0, 0, nil
 	}
 	i, n, ok := strings.Cut(s, "/")
-	a, err1 := strconv.Atoi(i)
 	b, err2 := strconv.Atoi(n)
+	if ok && i == "auto" && err2 == nil && b >= 1 {
+		a, err := shardIndex(getenv)
+		if err != nil {
+			return 0, 0, fmt.Errorf("grade: --shard auto/%d: %v", b, err)
+		}
+		if a > b {
+			return 0, 0, fmt.Errorf("grade: --shard auto/%d: the job engine says this is part %d, but there are only %d: make the job's count of parts (completions, --array) match N", b, a, b)
+		}
+		return a, b, nil
+	}
+	a, err1 := strconv.Atoi(i)
 	if !ok || err1 != nil || err2 != nil || b < 1 || a < 1 || a > b {
-		return 0, 0, fmt.Errorf("grade: --shard takes I/N with 1 <= I <= N, like 2/4; got %q", s)
+		return 0, 0, fmt.Errorf("grade: --shard takes I/N with 1 <= I <= N, like 2/4, or auto/N to take I from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID; got %q", s)
 	}
 	return a, b, nil
+}
+
+// shardIndex is this job's part (1-based) as its engine numbers it: a
+// Kubernetes Indexed Job's JOB_COMPLETION_INDEX (0-based), or a Slurm job
+// array's SLURM_ARRAY_TASK_ID, counted from SLURM_ARRAY_TASK_MIN (0 when
+// unset, so --array=0-3 and --array=1-4 both give parts 1 to 4).
+func shardIndex(getenv func(string) string) (int, error) {
+	if v := getenv("JOB_COMPLETION_INDEX"); v != "" {
+		idx, err := strconv.Atoi(v)
+		if err != nil || idx < 0 {
+			return 0, fmt.Errorf("JOB_COMPLETION_INDEX=%q is not an index (0, 1, ...)", v)
+		}
+		return idx + 1, nil
+	}
+	if v := getenv("SLURM_ARRAY_TASK_ID"); v != "" {
+		id, err := strconv.Atoi(v)
+		if err != nil || id < 0 {
+			return 0, fmt.Errorf("SLURM_ARRAY_TASK_ID=%q is not a task number", v)
+		}
+		low := 0
+		if m := getenv("SLURM_ARRAY_TASK_MIN"); m != "" {
+			if low, err = strconv.Atoi(m); err != nil || low < 0 || low > id {
+				return 0, fmt.Errorf("SLURM_ARRAY_TASK_MIN=%q does not fit SLURM_ARRAY_TASK_ID=%d", m, id)
+			}
+		}
+		return id - low + 1, nil
+	}
+	return 0, fmt.Errorf("neither JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) nor SLURM_ARRAY_TASK_ID (a Slurm job array) is set: run it as one of those, or give the part as I/N")
 }
 
 // maxFolderLines caps the list printFolders prints.

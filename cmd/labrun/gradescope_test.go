@@ -10,8 +10,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"harnesslab/grader"
+	"harnesslab/grader/bundle"
 )
 
 // TestGradescopeBundle builds the autograder for lesson 02, unpacks it the
@@ -35,6 +37,9 @@ func TestGradescopeBundle(t *testing.T) {
 			t.Errorf("the bundle lacks %s", f)
 		}
 	}
+	if _, err := os.Stat(filepath.Join(ag, "source", "kit", "solutions")); err == nil {
+		t.Errorf("the bundle holds solutions/, which a submission in the container could read")
+	}
 	if _, err := os.Stat(filepath.Join(ag, "source", "kit", "grader", "checks", "01")); err == nil {
 		t.Errorf("the bundle for lesson 02 should not carry other lessons' checks")
 	}
@@ -47,7 +52,10 @@ func TestGradescopeBundle(t *testing.T) {
 		t.Fatalf("labrun does not build from the bundle alone: %v\n%s", err, msg)
 	}
 	os.MkdirAll(filepath.Join(ag, "submission"), 0o755)
-	sub, _ := os.ReadFile(filepath.Join(root, "testdata", "variants", "02", "wrong_calls_sorted", "harness.go"))
+	sub, err := os.ReadFile(filepath.Join(variantDir(t, root, "02", "wrong_calls_sorted"), "harness.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	os.WriteFile(filepath.Join(ag, "submission", "harness.go"), sub, 0o644)
 
 	cmd := exec.Command("bash", filepath.Join(ag, "source", "run_autograder"))
@@ -74,6 +82,31 @@ func TestGradescopeBundle(t *testing.T) {
 			t.Errorf("calls_in_order should fail, got %s", test.Status)
 		}
 	}
+}
+
+// variantDir returns the folder of the whole student files of the known
+// variant name of lesson number (testdata keeps only its patch).
+func variantDir(t *testing.T, root, number, name string) string {
+	t.Helper()
+	kit, err := grader.FindKit(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := kit.Lesson(number)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vs, err := l.Variants()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range vs {
+		if v.Name == name {
+			return v.Dir
+		}
+	}
+	t.Fatalf("lesson %s has no variant %s", number, name)
+	return ""
 }
 
 func unzip(t *testing.T, path, dir string) {
@@ -120,7 +153,16 @@ func TestGradescopeBundleEveryLesson(t *testing.T) {
 		t.Run(l.Number, func(t *testing.T) {
 			dir := t.TempDir()
 			zipPath := filepath.Join(dir, "autograder.zip")
-			if err := run([]string{"gradescope", l.Number, "-o", zipPath}, io.Discard, io.Discard); err != nil {
+			// bundle.Gradescope rather than the command, which proves the
+			// solution first: TestVerify does that for every lesson already.
+			f, err := os.Create(zipPath)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := bundle.Gradescope(f, kit, l, time.Time{}); err != nil {
+				t.Fatal(err)
+			}
+			if err := f.Close(); err != nil {
 				t.Fatal(err)
 			}
 			src := filepath.Join(dir, "source", "kit")

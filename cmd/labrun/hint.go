@@ -16,7 +16,7 @@ import (
 // kept per lab, so a hint for lab 2 reveals nothing more of lab 1.
 func runHint(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("hint", flag.ContinueOnError)
-	level := fs.Int("level", 0, "show this level instead of the next one")
+	level := fs.Int("level", 0, "show level `N` instead of the next one")
 	rest, err := parseArgs(fs, "hint", args, 1, 2)
 	if err != nil {
 		return err

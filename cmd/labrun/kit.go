@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"runtime/debug"
 	"strings"
@@ -66,7 +68,10 @@ func gitVersion(root string) (string, bool) {
 	}
 	// --no-optional-locks: only look, never refresh the index, so that
 	// grading cannot get in the way of someone committing in the kit.
-	changed, err := git(root, "--no-optional-locks", "status", "--porcelain", "--untracked-files=no")
+	// The student files in the lesson folders are left out: grading never
+	// reads them, so a solved lesson does not make the kit "-dirty".
+	args := append([]string{"--no-optional-locks", "status", "--porcelain", "--untracked-files=no", "--", ":/"}, studentPathspecs(root)...)
+	changed, err := git(root, args...)
 	if err != nil {
 		return head, true
 	}
@@ -74,6 +79,35 @@ func gitVersion(root string) (string, bool) {
 		head += "-dirty"
 	}
 	return head, true
+}
+
+// studentPathspecs returns a git pathspec that leaves out each lesson's
+// student files (lessons/<slug>/<file>, as its lesson.json lists them),
+// relative to root. A lesson.json that cannot be read leaves nothing out.
+func studentPathspecs(root string) []string {
+	kitRoot, err := git(root, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return nil
+	}
+	files, _ := filepath.Glob(filepath.Join(kitRoot, "lessons", "*", "lesson.json"))
+	var out []string
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		var l struct {
+			StudentFiles []string `json:"student_files"`
+		}
+		if json.Unmarshal(data, &l) != nil {
+			continue
+		}
+		slug := filepath.Base(filepath.Dir(f))
+		for _, name := range l.StudentFiles {
+			out = append(out, ":(top,exclude,literal)lessons/"+slug+"/"+name)
+		}
+	}
+	return out
 }
 
 // git runs git in dir and returns its output, trimmed. Variables that

@@ -109,3 +109,57 @@ func TestVersionFromBuild(t *testing.T) {
 		}
 	}
 }
+
+// TestKitVersionIgnoresStudentFiles: a student's (or instructor's) work in
+// a lesson's student files is not what grading reads, so it does not make
+// the kit "-dirty"; any other change in a lesson folder, such as its
+// lesson.json, does, from the root or from inside the lesson.
+func TestKitVersionIgnoresStudentFiles(t *testing.T) {
+	dir, _ := gitRepo(t)
+	lesson := filepath.Join(dir, "lessons", "05-contract")
+	if err := os.MkdirAll(lesson, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		"lesson.json": `{"number": "05", "student_files": ["harness.go", "schema.go"]}`,
+		"harness.go":  "package harness\n",
+		"schema.go":   "package harness\n",
+		"README.md":   "# 05\n",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(lesson, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.name=kit", "-c", "user.email=kit@example.com", "-c", "commit.gpgsign=false"}, args...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	git("add", ".")
+	git("commit", "-q", "-m", "lesson 05")
+	head := kitVersion(dir)
+	if strings.HasSuffix(head, "-dirty") {
+		t.Fatalf("a clean checkout is %q", head)
+	}
+	for name := range map[string]bool{"harness.go": true, "schema.go": true} {
+		if err := os.WriteFile(filepath.Join(lesson, name), []byte("package harness\n\n// solved\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, root := range []string{dir, lesson} {
+		if got := kitVersion(root); got != head {
+			t.Errorf("with only the student files changed, kitVersion(%s) = %q, want %q", root, got, head)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(lesson, "README.md"), []byte("# 05, changed\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, root := range []string{dir, lesson} {
+		if got := kitVersion(root); got != head+"-dirty" {
+			t.Errorf("with the lesson's README changed, kitVersion(%s) = %q, want %q", root, got, head+"-dirty")
+		}
+	}
+}

@@ -10,6 +10,9 @@ import (
 )
 
 func runList(args []string, stdout, stderr io.Writer) error {
+	if err := noFlags("list", args); err != nil {
+		return err
+	}
 	if err := needArgs(args, 0, 0, commands["list"].usage); err != nil {
 		return err
 	}

@@ -15,7 +15,7 @@
 //	labrun run NN [DIR] --model anthropic:MODEL|openai:MODEL [--base-url URL]
 //	labrun verify [NN...] [--changed]
 //	labrun mutate NN [--run REGEXP] [--list] [--min PCT]
-//	labrun grade NN PATH... [--out DIR] [--jobs N] [--timeout D] [--resume] [--shard I/N]
+//	labrun grade NN PATH... [--out DIR] [--jobs N] [--timeout D] [--memory-mib MIB] [--resume] [--shard I/N|auto/N] [--proved]
 //	labrun merge --out DIR SHARD_DIR...
 //	labrun gradescope NN [-o autograder.zip]
 //	labrun serve [--addr PORT] [--report DIR] [--open]
@@ -75,7 +75,7 @@ func init() {
 		"watch":      {"watch NN [--only ID]", "check lesson NN again on every save, until Ctrl-C", runWatch},
 		"gradescope": {"gradescope NN [-o autograder.zip]", "build a Gradescope autograder for lesson NN", runGradescope},
 		"merge":      {"merge --out DIR SHARD_DIR...", "join the reports of sharded grade runs (--shard I/N)", runMerge},
-		"grade":      {"grade NN PATH... [--out DIR] [--jobs N] [--timeout D] [--resume] [--shard I/N]", "grade submissions: folders, .zip, .tar.gz, or folders of those", runGrade},
+		"grade":      {"grade NN PATH... [--out DIR] [--jobs N] [--timeout D] [--memory-mib MIB] [--resume] [--shard I/N|auto/N] [--proved]", "grade submissions: folders, .zip, .tar.gz, or folders of those", runGrade},
 		"run":        {"run NN [DIR] --model anthropic:MODEL|openai:MODEL [--base-url URL] [--transcript FILE]", "play lesson NN's scenario with your harness against a real model", runRun},
 		"serve":      {"serve [--addr PORT] [--report DIR] [--open]", "serve the lessons, your checks and a class's grades as web pages on 127.0.0.1", runServe},
 		"export":     {"export --html DIR [--report DIR]", "write the pages of labrun serve as a static site into DIR", runExport},
@@ -95,6 +95,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return exitCode(2)
 	}
 	if args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		if len(args) == 2 && args[0] == "help" {
+			if _, ok := commands[args[1]]; ok {
+				return run([]string{args[1], "--help"}, stdout, stderr)
+			}
+		}
 		usage(stdout)
 		return nil
 	}
@@ -107,7 +112,13 @@ func run(args []string, stdout, stderr io.Writer) error {
 		usage(stderr)
 		return &usageError{msg: fmt.Sprintf("unknown command %q", args[0])}
 	}
-	return cmd.run(args[1:], stdout, stderr)
+	err := cmd.run(args[1:], stdout, stderr)
+	var help *helpRequested
+	if errors.As(err, &help) {
+		printHelp(stdout, args[0], cmd, help.fs)
+		return nil
+	}
+	return err
 }
 
 func usage(w io.Writer) {

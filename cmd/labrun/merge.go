@@ -21,8 +21,11 @@ import (
 // report.json names the kit of the shards.
 func runMerge(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
-	out := fs.String("out", "", "the folder to write the merged reports to")
+	out := fs.String("out", "", "the folder (`DIR`) to write the merged reports to")
 	rest, err := parseMixed(fs, args)
+	if isHelp(err) {
+		return err
+	}
 	if err != nil || len(rest) == 0 || *out == "" {
 		return fmt.Errorf("usage: labrun %s", commands["merge"].usage)
 	}

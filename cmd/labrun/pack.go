@@ -20,7 +20,7 @@ import (
 // hand in part of the work); the exit status says which.
 func runPack(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("pack", flag.ContinueOnError)
-	out := fs.String("o", "", "where to write the archive (default: lesson-NN.zip)")
+	out := fs.String("o", "", "where to write the archive, a `FILE` (default: lesson-NN.zip)")
 	rest, err := parseArgs(fs, "pack", args, 1, 2)
 	if err != nil {
 		return err
@@ -58,7 +58,7 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 }
 
 // writePack writes the zip archive out with the files names of dir at its
-// top, whole or not at all.
+// top, whole or not at all, each dated with its file's modification time.
 func writePack(out, dir string, names []string) error {
 	tmp, err := os.CreateTemp(filepath.Dir(out), ".pack-*.zip")
 	if err != nil {
@@ -67,12 +67,19 @@ func writePack(out, dir string, names []string) error {
 	defer os.Remove(tmp.Name())
 	zw := zip.NewWriter(tmp)
 	for _, name := range names {
-		data, err := os.ReadFile(filepath.Join(dir, name))
+		path := filepath.Join(dir, name)
+		data, err := os.ReadFile(path)
 		if err != nil {
 			tmp.Close()
 			return fmt.Errorf("read %s: %v", name, err)
 		}
-		w, err := zw.Create(name)
+		// Each file is dated when it was last saved, so the archive shows
+		// (to zipinfo, unzip -l or an instructor) when the work was done.
+		h := &zip.FileHeader{Name: name, Method: zip.Deflate}
+		if info, err := os.Stat(path); err == nil {
+			h.Modified = info.ModTime()
+		}
+		w, err := zw.CreateHeader(h)
 		if err == nil {
 			_, err = w.Write(data)
 		}

@@ -14,6 +14,9 @@ import (
 // in the lesson folder. A file the student changed is first copied to a
 // backup folder under .labrun, which reset names.
 func runReset(args []string, stdout, stderr io.Writer) error {
+	if err := noFlags("reset", args); err != nil {
+		return err
+	}
 	if err := needArgs(args, 1, 1, commands["reset"].usage); err != nil {
 		return err
 	}

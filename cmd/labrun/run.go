@@ -19,11 +19,14 @@ import (
 // real model, and prints the conversation and the bill.
 func runRun(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	spec := fs.String("model", "", "anthropic:MODEL or openai:MODEL")
-	baseURL := fs.String("base-url", "", "the address of a server that speaks Chat Completions")
-	transcript := fs.String("transcript", "", "also write the transcript, as JSON, to this file")
-	maxTokens := fs.Int("max-tokens", 1024, "the longest reply")
+	spec := fs.String("model", "", "the model: anthropic:MODEL or openai:MODEL (a `SPEC`)")
+	baseURL := fs.String("base-url", "", "the `URL` of a server that speaks Chat Completions (openai:MODEL only)")
+	transcript := fs.String("transcript", "", "also write the transcript, as JSON, to this `FILE`")
+	maxTokens := fs.Int("max-tokens", 1024, "the longest reply, in `TOKENS`")
 	rest, err := parseMixed(fs, args)
+	if isHelp(err) {
+		return err
+	}
 	if err != nil {
 		return fmt.Errorf("%v\nusage: labrun %s", err, commands["run"].usage)
 	}

@@ -81,6 +81,25 @@ func TestRunAgainstALocalServer(t *testing.T) {
 	}
 }
 
+// TestRunUnreachableServer: a run whose --base-url has nothing listening
+// exits non-zero and says where it tried.
+func TestRunUnreachableServer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program")
+	}
+	t.Chdir("../..")
+	t.Setenv("OPENAI_API_KEY", "")
+	var stdout, stderr bytes.Buffer
+	err := run([]string{"run", "02", generatedSolution(t, "02"), "--model", "openai:local", "--base-url", "http://127.0.0.1:1"}, &stdout, &stderr)
+	var exit exitCode
+	if !errors.As(err, &exit) || exit == 0 {
+		t.Fatalf("err = %v, want a non-zero exit status\nstdout:\n%s\nstderr:\n%s", err, &stdout, &stderr)
+	}
+	if !strings.Contains(stderr.String(), "http://127.0.0.1:1") {
+		t.Errorf("stderr does not name the address it could not reach:\n%s", &stderr)
+	}
+}
+
 // TestRunWithoutKey says which variable to set, exits 2, builds nothing and
 // never prints a key.
 func TestRunWithoutKey(t *testing.T) {
@@ -94,6 +113,11 @@ func TestRunWithoutKey(t *testing.T) {
 	}
 	if !strings.Contains(stderr.String(), "ANTHROPIC_API_KEY") {
 		t.Errorf("stderr does not name the variable to set:\n%s", &stderr)
+	}
+	stderr.Reset()
+	err = run([]string{"run", "02", "--model", "anthropic:claude-sonnet-4-5", "--base-url", "http://127.0.0.1:1"}, &stdout, &stderr)
+	if !errors.As(err, &exit) || exit != 2 || strings.Contains(stderr.String(), "--base-url") {
+		t.Errorf("no key with --base-url given: err = %v, stderr %q; want exit 2 and no advice to pass --base-url", err, &stderr)
 	}
 	err = run([]string{"run", "02"}, &stdout, &stderr)
 	if err == nil || !strings.Contains(err.Error(), "--model") {

@@ -25,10 +25,13 @@ import (
 // dashboard, on 127.0.0.1 only.
 func runServe(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	addr := fs.String("addr", "", "port to listen on, or 127.0.0.1:PORT (default: a free port)")
-	reportDir := fs.String("report", "", "a folder written by labrun grade --out, for the class dashboard")
+	addr := fs.String("addr", "", "the `PORT` to listen on, or 127.0.0.1:PORT (default: a free port)")
+	reportDir := fs.String("report", "", "a folder (`DIR`) written by labrun grade --out, for the class dashboard")
 	open := fs.Bool("open", false, "open the page in a browser")
 	rest, err := parseMixed(fs, args)
+	if isHelp(err) {
+		return err
+	}
 	if err != nil || len(rest) > 0 {
 		return fmt.Errorf("usage: labrun %s", commands["serve"].usage)
 	}
@@ -49,7 +52,10 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("listen on %s: %v (is another program using that port? leave out --addr to take a free one)", listen, err)
 	}
-	url := "http://" + ln.Addr().String() + "/"
+	// Only requests naming this address (or localhost or [::1] on its
+	// port) are answered: another site's name pointed at 127.0.0.1 is not.
+	site.Addr = ln.Addr().String()
+	url := "http://" + site.Addr + "/"
 	fmt.Fprintf(stdout, "Serving the course at %s\nPress Ctrl-C to stop.\n", url)
 	if *open {
 		openBrowser(url, stderr)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"harnesslab/grader"
@@ -21,7 +22,7 @@ func markDifferences(page grader.Page, mine, ref []grader.Cell) {
 	}
 	for _, c := range mine {
 		want, ok := refOut[c.Name]
-		if !ok || want == c.Output {
+		if !ok || strings.TrimRight(want, "\n") == strings.TrimRight(c.Output, "\n") {
 			continue
 		}
 		for i := range page {
@@ -31,4 +32,18 @@ func markDifferences(page grader.Page, mine, ref []grader.Cell) {
 			}
 		}
 	}
+}
+
+// recordedCell finds a cell's region in a README and the output recorded
+// in it: the last text block before the region ends.
+var recordedCell = regexp.MustCompile("(?s)<!-- cell ([^ ]+) -->.*?```text\n(.*?)\n?```\n<!-- end cell -->")
+
+// recordedCells returns the cells of a README with the outputs it records
+// for the reference solution (their code is not needed to compare).
+func recordedCells(readme string) []grader.Cell {
+	var out []grader.Cell
+	for _, m := range recordedCell.FindAllStringSubmatch(readme, -1) {
+		out = append(out, grader.Cell{Name: m[1], Output: m[2]})
+	}
+	return out
 }

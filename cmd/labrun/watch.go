@@ -27,7 +27,7 @@ const settle = 150 * time.Millisecond
 // watch goes on.
 func runWatch(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("watch", flag.ContinueOnError)
-	only := fs.String("only", "", "show only this check, such as 1.5")
+	only := fs.String("only", "", "show only this check, an `ID` such as 1.5")
 	verbose := fs.Bool("v", false, "show every failure whole")
 	rest, err := parseArgs(fs, "watch", args, 1, 2)
 	if err != nil {

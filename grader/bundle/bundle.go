@@ -5,7 +5,12 @@
 //
 // Goals: a bundle an instructor uploads as it is; the same labrun grade that
 // runs on their own machine, so a grade on Gradescope is the grade they would
-// get locally. Non-goals: talking to Gradescope's API.
+// get locally; nothing in it a submission could use to cheat. Submissions run
+// in the same container as the bundle, so the bundle carries no solution:
+// Prove checks the lesson's solution when the bundle is built, and the
+// container's labrun grade --proved checks the pristine starter in its
+// place. The same kit and date give the same bytes. Non-goals: talking to
+// Gradescope's API.
 package bundle
 
 import (
@@ -19,12 +24,18 @@ import (
 	"slices"
 	"strings"
 	"text/template"
+	"time"
 
 	"harnesslab/grader"
 )
 
-// Gradescope writes the autograder zip for lesson l of kit to w.
-func Gradescope(w io.Writer, kit *grader.Kit, l *grader.Lesson) error {
+// Gradescope writes the autograder zip for lesson l of kit to w. Every entry
+// is dated modified (a zero time is taken as DefaultDate); give the same date
+// for the same kit, and the zip comes out the same byte for byte.
+func Gradescope(w io.Writer, kit *grader.Kit, l *grader.Lesson, modified time.Time) error {
+	if modified.IsZero() {
+		modified = DefaultDate
+	}
 	goVersion, err := goVersion(kit.Root)
 	if err != nil {
 		return err
@@ -38,7 +49,7 @@ func Gradescope(w io.Writer, kit *grader.Kit, l *grader.Lesson) error {
 		if err := s.tmpl.Execute(&b, map[string]string{"Go": goVersion, "Lesson": l.Number}); err != nil {
 			return fmt.Errorf("write %s: %w", s.name, err)
 		}
-		if err := add(z, s.name, b.Bytes(), 0o755); err != nil {
+		if err := add(z, s.name, b.Bytes(), 0o755, modified); err != nil {
 			return err
 		}
 	}
@@ -60,7 +71,7 @@ func Gradescope(w io.Writer, kit *grader.Kit, l *grader.Lesson) error {
 				return fmt.Errorf("bundle %s: %w", path, err)
 			}
 		}
-		if err := add(z, "kit/"+filepath.ToSlash(path), data, 0o644); err != nil {
+		if err := add(z, "kit/"+filepath.ToSlash(path), data, 0o644, modified); err != nil {
 			return err
 		}
 	}
@@ -71,10 +82,9 @@ func Gradescope(w io.Writer, kit *grader.Kit, l *grader.Lesson) error {
 }
 
 // lessonFiles returns, by their path in the kit, the lesson's student files
-// as the starter has them (never an instructor's own work in the lesson
-// folder) and its reference solution whole: the bundle holds one lesson,
-// so its solutions/ folder holds that lesson's generated solution rather
-// than the chain's source.
+// as the starter has them: never an instructor's own work in the lesson
+// folder, and never the solution, which a submission in the same container
+// could read.
 func lessonFiles(kit *grader.Kit, l *grader.Lesson) (map[string][]byte, error) {
 	c, err := kit.Course()
 	if err != nil {
@@ -87,13 +97,13 @@ func lessonFiles(kit *grader.Kit, l *grader.Lesson) (map[string][]byte, error) {
 	out := map[string][]byte{}
 	for _, name := range gl.Files {
 		out["lessons/"+l.Slug+"/"+name] = gl.Starter[name]
-		out["solutions/"+l.Slug+"/"+name] = gl.Solution[name]
 	}
 	return out, nil
 }
 
-func add(z *zip.Writer, name string, data []byte, mode fs.FileMode) error {
-	h := &zip.FileHeader{Name: name, Method: zip.Deflate}
+// add writes one entry into z, dated modified.
+func add(z *zip.Writer, name string, data []byte, mode fs.FileMode, modified time.Time) error {
+	h := &zip.FileHeader{Name: name, Method: zip.Deflate, Modified: modified.UTC()}
 	h.SetMode(mode)
 	f, err := z.CreateHeader(h)
 	if err != nil {
@@ -105,9 +115,8 @@ func add(z *zip.Writer, name string, data []byte, mode fs.FileMode) error {
 
 // kitFiles lists, relative to the kit's root and sorted, what grading lesson l
 // needs: the module files, the lab package, the grader (with only this
-// lesson's checks), the command with the web view it links, and the lesson
-// with its solution (the solution proves the kit before any student is
-// graded). Tests and test data stay behind.
+// lesson's checks), the command with the web view it links, and the lesson.
+// Tests, test data and solutions/ stay behind.
 func kitFiles(kit *grader.Kit, l *grader.Lesson) []string {
 	var out []string
 	keep := func(rel string) bool {
@@ -166,8 +175,12 @@ export PATH=/usr/local/go/bin:$PATH
 cd kit
 go mod download
 go build -o /usr/local/bin/labrun ./cmd/labrun
-# Prove the kit here and fill the build cache: the solution must pass.
-labrun check {{.Lesson}} solutions/*/ >/dev/null || { echo "the kit's solution of lesson {{.Lesson}} fails here" >&2; exit 1; }
+# Fill the build cache. The bundle carries no solution (submissions run in
+# this container): labrun gradescope proved it before packing. Here the
+# pristine starter must run and fail its checks (labrun check exits 1).
+status=0
+labrun check {{.Lesson}} >/dev/null || status=$?
+[ "$status" = 1 ] || { echo "the starter of lesson {{.Lesson}} does not run its checks here (labrun check exited $status)" >&2; exit 1; }
 `))
 
 var runScript = template.Must(template.New("run").Parse(`#!/usr/bin/env bash
@@ -179,7 +192,7 @@ export PATH=/usr/local/go/bin:$PATH
 cd "$root/source/kit"
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-labrun grade {{.Lesson}} "$root/submission" --out "$out" --jobs 2
+labrun grade {{.Lesson}} "$root/submission" --out "$out" --jobs 2 --proved
 mkdir -p "$root/results"
 cp "$out/submission/results.json" "$root/results/results.json"
 `))

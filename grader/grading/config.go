@@ -50,6 +50,13 @@ type Config struct {
 	// part i%Shards+1. Zero Shards grades everything.
 	Shard, Shards int
 
+	// Proved says the kit's own solution was proved before the kit was
+	// packed, and the kit holds no solution (a Gradescope bundle, where
+	// submissions run beside the kit and must not find one). The run then
+	// checks the lesson's starter in its place, which builds everything the
+	// submissions share, and refuses a starter that passes or does not run.
+	Proved bool
+
 	Limits     intake.Limits // caps on what a submission may hold
 	KitVersion string        // written into report.json
 

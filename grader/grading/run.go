@@ -170,6 +170,9 @@ func warmUp(ctx context.Context, cfg Config, work string) (*build.Toolchain, err
 		return nil, fmt.Errorf("grade: %w", err)
 	}
 	tc.Limits.Memory = cfg.Memory // compiling and linking a submission is its work too
+	if cfg.Proved {
+		return tc, warmStarter(ctx, cfg, tc, dir)
+	}
 	solution, err := cfg.Lesson.SolutionDir()
 	if err != nil {
 		return nil, fmt.Errorf("grade: %w", err)
@@ -259,7 +262,7 @@ func gradeOne(ctx context.Context, cfg Config, tc *build.Toolchain, src intake.S
 			cancel()
 		}
 	}
-	r.Name, r.Ignored = src.Name, sub.Ignored
+	r.Name, r.Ignored, r.Notes = src.Name, sub.Ignored, sub.Notes
 	return r
 }
 

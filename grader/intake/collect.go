@@ -15,12 +15,14 @@ type collector struct {
 	want    map[string]bool // the student files
 	entries []entry         // every entry but the archive's root
 	kinds   map[string]entryKind
-	count   int              // entries seen, the root included
-	total   int64            // bytes read from all entries
-	top     string           // the first top-level element that is not noise
-	tops    int              // how many different top-level elements, noise aside (0, 1 or 2 meaning "more")
-	bodies  map[string]*body // candidate student files
-	buf     []byte           // for reading entries
+	count   int               // entries seen, the root included
+	total   int64             // bytes read from all entries
+	top     string            // the first top-level element that is not noise
+	tops    int               // how many different top-level elements, noise aside (0, 1 or 2 meaning "more")
+	bodies  map[string]*body  // candidate student files
+	deep    map[string]string // by student file, the first entry at any depth that is it
+	seen    map[string]int    // by student file, how many entries at any depth are it
+	buf     []byte            // for reading entries
 }
 
 // body is a candidate student file: its first MaxSourceBytes+1 bytes and its
@@ -36,6 +38,8 @@ func newCollector(files []string, limits Limits) *collector {
 		want:   make(map[string]bool),
 		kinds:  make(map[string]entryKind),
 		bodies: make(map[string]*body),
+		deep:   make(map[string]string),
+		seen:   make(map[string]int),
 	}
 	for _, f := range files {
 		c.want[f] = true
@@ -92,7 +96,7 @@ func (c *collector) noteTop(p string) {
 	case t != c.top:
 		c.tops = 2
 		for q := range c.bodies {
-			if !c.want[q] {
+			if !c.want[q] && !c.firstDeep(q) {
 				delete(c.bodies, q)
 			}
 		}
@@ -100,13 +104,34 @@ func (c *collector) noteTop(p string) {
 }
 
 // candidate reports whether p may be a student file: it is one at the root,
-// or inside the one folder the archive holds so far.
+// or inside the one folder the archive holds so far, or the first entry at
+// any depth that is one (taken when it stays the only one). It counts the
+// entries at any depth that are each student file.
 func (c *collector) candidate(p string) bool {
-	if c.want[p] {
+	first := false
+	for sf := range c.want {
+		if deepMatch(p, sf) {
+			if c.seen[sf]++; c.seen[sf] == 1 {
+				c.deep[sf], first = p, true
+			}
+		}
+	}
+	if c.want[p] || first {
 		return true
 	}
 	top, rest, nested := strings.Cut(p, "/")
 	return nested && c.tops == 1 && top == c.top && c.want[rest]
+}
+
+// firstDeep reports whether p is the first entry at any depth found to be
+// a student file.
+func (c *collector) firstDeep(p string) bool {
+	for _, q := range c.deep {
+		if q == p {
+			return true
+		}
+	}
+	return false
 }
 
 // declared checks the size an entry's header declares, before reading it.

@@ -11,12 +11,17 @@ const maxIgnored = 200
 
 // ignored lists every file of the submission but the student files, sorted,
 // capped at maxIgnored lines plus a last one saying how many more. A student
-// file that was found but refused is not listed: its Problem tells of it.
-func ignored(sc *scan, files []string) []string {
+// file is where the lesson puts it, or where it was found (where, by student
+// file); one that was found but refused is not listed: its Problem tells of
+// it.
+func ignored(sc *scan, files []string, where map[string]string) []string {
 	prefix := rootPrefix(sc.entries)
 	student := make(map[string]bool, len(files))
 	for _, sf := range files {
 		student[prefix+sf] = true
+		if p, ok := where[sf]; ok {
+			student[p] = true
+		}
 	}
 	var list []string
 	for _, e := range sc.entries {

@@ -24,6 +24,10 @@ type Submission struct {
 	// listed, nor a student file that was found but refused (its Problem tells
 	// of it). It is nil when the archive was refused as a whole.
 	Ignored []string
+	// Notes say what was done that the student should know, though it
+	// changes no verdict: a student file taken from a folder the lesson
+	// does not put it in, the one place the submission holds it.
+	Notes   []string
 	Problem *Problem // nil when every student file was taken
 }
 

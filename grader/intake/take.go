@@ -24,7 +24,10 @@ type scan struct {
 // anything else, nor anywhere else; see the package documentation for what is
 // refused. Student files are found at the submission's root, or inside the
 // one folder the root holds when it holds nothing else (noise such as
-// __MACOSX and .DS_Store, and hidden files such as .git, aside). A
+// __MACOSX and .DS_Store, and hidden files such as .git, aside), or else
+// wherever the submission holds them, at any depth, when it holds each in
+// exactly one place (Notes says where; two places are a Problem naming
+// them). A
 // submission that cannot be graded as it is comes back with a Problem; Take
 // itself never fails. The zero Limits means the defaults.
 func Take(src Source, studentFiles []string, workDir string, limits Limits) Submission {
@@ -45,8 +48,16 @@ func Take(src Source, studentFiles []string, workDir string, limits Limits) Subm
 		sub.Problem = pr
 		return sub
 	}
-	taken, pr := pick(sc, files, limits)
-	sub.Ignored = ignored(sc, files)
+	taken, where, pr := pick(sc, files, limits)
+	sub.Ignored = ignored(sc, files, where)
+	prefix := rootPrefix(sc.entries)
+	for _, sf := range files {
+		if p, ok := where[sf]; ok && p != prefix+sf {
+			if _, took := taken[sf]; took {
+				sub.Notes = append(sub.Notes, foundDeep(sf, p))
+			}
+		}
+	}
 	if err := writeFiles(sub.Dir, files, taken); err != nil {
 		sub.Problem = problem(ProblemKitError, fmt.Sprintf("take submission %s: %v", display(src.Name), err))
 		return sub
@@ -73,18 +84,24 @@ func scanSource(src Source, files []string, limits Limits) (*scan, *Problem) {
 }
 
 // pick finds each student file in sc and reads it. It returns the contents
-// of the files taken, by student file, and the Problem, if any, with the
-// files that were not taken.
-func pick(sc *scan, files []string, limits Limits) (map[string][]byte, *Problem) {
+// of the files taken and the path each student file was found at, by
+// student file, and the Problem, if any, with the files that were not taken.
+func pick(sc *scan, files []string, limits Limits) (map[string][]byte, map[string]string, *Problem) {
 	if isEmpty(sc.entries) {
-		return nil, problem(ProblemEmpty, "the submission is empty: it holds no files"+emptyDetail(sc.entries))
+		return nil, nil, problem(ProblemEmpty, "the submission is empty: it holds no files"+emptyDetail(sc.entries))
 	}
 	prefix := rootPrefix(sc.entries)
 	taken := make(map[string][]byte)
+	where := make(map[string]string)
 	var first *Problem
 	var messages []string
 	for _, sf := range files {
-		data, pr := pickOne(sc, sf, prefix, limits)
+		p, pr := locate(sc, sf, prefix)
+		var data []byte
+		if pr == nil {
+			where[sf] = p
+			data, pr = pickOne(sc, p, limits)
+		}
 		if pr == nil {
 			taken[sf] = data
 			continue
@@ -95,21 +112,36 @@ func pick(sc *scan, files []string, limits Limits) (map[string][]byte, *Problem)
 		messages = append(messages, pr.Message)
 	}
 	if first == nil {
-		return taken, nil
+		return taken, where, nil
 	}
 	message := strings.Join(messages, "; ")
 	if len(files) > 1 {
 		message += fmt.Sprintf(" (the lesson takes %s)", strings.Join(files, ", "))
 	}
-	return taken, problem(first.Kind, message)
+	return taken, where, problem(first.Kind, message)
 }
 
-// pickOne finds student file sf at prefix+sf and reads it.
-func pickOne(sc *scan, sf, prefix string, limits Limits) ([]byte, *Problem) {
-	p := prefix + sf
+// locate finds student file sf: at prefix+sf, where the lesson puts it, or
+// else in the one place at any depth the submission holds it. Two places
+// or none are a Problem.
+func locate(sc *scan, sf, prefix string) (string, *Problem) {
+	if _, ok := sc.lookup(prefix + sf); ok {
+		return prefix + sf, nil
+	}
+	switch places := placesOf(sc.entries, sf); {
+	case len(places) == 1:
+		return places[0], nil
+	case len(places) > 1:
+		return "", problem(ProblemMissing, twiceMessage(sf, places))
+	}
+	return "", problem(ProblemMissing, missingMessage(sf, prefix, sc.entries))
+}
+
+// pickOne reads the student file found at p.
+func pickOne(sc *scan, p string, limits Limits) ([]byte, *Problem) {
 	kind, ok := sc.lookup(p)
 	if !ok {
-		return nil, problem(ProblemMissing, missingMessage(sf, prefix, sc.entries))
+		return nil, problem(ProblemKitError, fmt.Sprintf("take %s: it was listed but is gone", display(p)))
 	}
 	if pr := notRegular(p, kind); pr != nil {
 		return nil, pr

@@ -20,6 +20,7 @@ type takeCase struct {
 	words   []string                              // what the Problem's message must say
 	taken   []string                              // the files taken (checked when kind is "")
 	ignored []string                              // the files ignored; nil means not checked
+	notes   []string                              // the notes, each in words; nil means none
 }
 
 // runTakeCases runs each case in its own folder: the submission lies three
@@ -77,6 +78,14 @@ func checkSubmission(t *testing.T, tc takeCase, sub Submission, work string) {
 	}
 	if tc.ignored != nil && !slices.Equal(sub.Ignored, tc.ignored) && !(len(sub.Ignored) == 0 && len(tc.ignored) == 0) {
 		t.Errorf("Ignored = %q, want %q", sub.Ignored, tc.ignored)
+	}
+	if len(sub.Notes) != len(tc.notes) {
+		t.Errorf("Notes = %q, want %d saying %q", sub.Notes, len(tc.notes), tc.notes)
+	}
+	for i := range min(len(sub.Notes), len(tc.notes)) {
+		if !strings.Contains(sub.Notes[i], tc.notes[i]) {
+			t.Errorf("note %q does not say %q", sub.Notes[i], tc.notes[i])
+		}
 	}
 	if sub.Dir != "" && filepath.Dir(sub.Dir) != work {
 		t.Errorf("Dir = %s, want a folder in %s", sub.Dir, work)

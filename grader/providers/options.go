@@ -50,9 +50,16 @@ func (o Options) withDefaults() Options {
 type NoKeyError struct {
 	Provider string // "anthropic" or "openai"
 	Variable string // ANTHROPIC_API_KEY or OPENAI_API_KEY
+	BaseURL  string // the address given, if any: then --base-url is no remedy
 }
 
 func (e *NoKeyError) Error() string {
+	if e.BaseURL != "" {
+		// Only openai: goes keyless to a local server; anthropic: needs its
+		// key wherever it is sent.
+		return fmt.Sprintf("no key for %s at %s: set %s to your API key (export %s=...), or, for a local server that needs no key, write the model as openai:MODEL",
+			e.Provider, e.BaseURL, e.Variable, e.Variable)
+	}
 	return fmt.Sprintf("no key for %s: set %s to your API key (export %s=...), or pass --base-url for a local server that needs none",
 		e.Provider, e.Variable, e.Variable)
 }
@@ -85,7 +92,7 @@ func key(opts Options, provider, variable string) (string, error) {
 	if opts.BaseURL != "" && provider == "openai" {
 		return "", nil // a local server: no key is fine
 	}
-	return "", &NoKeyError{Provider: provider, Variable: variable}
+	return "", &NoKeyError{Provider: provider, Variable: variable, BaseURL: opts.BaseURL}
 }
 
 // IsNoKey reports whether err says a key is missing.

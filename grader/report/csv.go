@@ -11,10 +11,11 @@ import (
 
 // WriteCSV writes the gradebook, grades.csv: a header
 // "submission,score,max_score,status" followed by one column per check
-// (its short name) and a last column "folder", then one row per
+// (its number and short name, "1.1 calls_in_order", as labrun check and
+// the dashboard name it), a column "why" and a last column "folder", then one row per
 // submission, sorted by name, each cell of a check holding the points
-// earned (0 where the check did not run), and the folder the submission's
-// own files are in. The submission is named by DisplayName, so a name with
+// earned (0 where the check did not run), why it has its status in a few
+// words (Why, on one line), and the folder the submission's own files are in. The submission is named by DisplayName, so a name with
 // a tab or a newline stays on one line, escaped.
 // Check columns come in the order of the longest check list, then any other
 // check in the order first seen.
@@ -23,8 +24,8 @@ func WriteCSV(w io.Writer, subs []Submission) error {
 	all := resultsOf(subs)
 	checks := checkColumns(all)
 	cw := csv.NewWriter(w)
-	header := append([]string{"submission", "score", "max_score", "status"}, checks...)
-	header = append(header, "folder")
+	header := append([]string{"submission", "score", "max_score", "status"}, checkLabels(all, checks)...)
+	header = append(header, "why", "folder")
 	rows := [][]string{guardRow(header)}
 	for i, r := range all {
 		earned := make(map[string]float64, len(r.Checks))
@@ -37,7 +38,7 @@ func WriteCSV(w io.Writer, subs []Submission) error {
 		for _, name := range checks {
 			row = append(row, formatPoints(earned[name]))
 		}
-		row = append(row, guardCell(subs[i].Folder))
+		row = append(row, guardCell(DisplayName(Why(r))), guardCell(subs[i].Folder))
 		rows = append(rows, row)
 	}
 	if err := cw.WriteAll(rows); err != nil {
@@ -67,6 +68,31 @@ func checkColumns(all []results.Result) []string {
 		add(r.Checks)
 	}
 	return names
+}
+
+// checkLabels heads the column of each check in names with its number
+// in the longest check list ("1.1 calls_in_order"), or its name alone when
+// that list lacks it.
+func checkLabels(all []results.Result, names []string) []string {
+	var longest []results.CheckResult
+	for _, r := range all {
+		if len(r.Checks) > len(longest) {
+			longest = r.Checks
+		}
+	}
+	numbers := checkNumbers(longest)
+	number := make(map[string]string, len(longest))
+	for i, c := range longest {
+		number[c.Name] = numbers[i]
+	}
+	out := make([]string, len(names))
+	for i, name := range names {
+		out[i] = name
+		if n, ok := number[name]; ok {
+			out[i] = n + " " + name
+		}
+	}
+	return out
 }
 
 // guardRow guards every cell of a row of text (the header) against

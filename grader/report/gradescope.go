@@ -104,6 +104,9 @@ func gsSummary(r results.Result) string {
 	} else {
 		text = statusMessage(r)
 	}
+	if len(r.Notes) > 0 {
+		text += "\n\n" + strings.Join(r.Notes, "\n")
+	}
 	if len(r.Ignored) > 0 {
 		text += "\n\nIgnored (not part of the lesson): " + strings.Join(r.Ignored, ", ")
 	}

@@ -38,6 +38,7 @@ type Result struct {
 	MaxScore float64       `json:"max_score"`         // points of every check
 	Checks   []CheckResult `json:"checks"`            // one per check, in order
 	Ignored  []string      `json:"ignored,omitempty"` // files in the submission that were not taken
+	Notes    []string      `json:"notes,omitempty"`   // what was done that changes no verdict: a student file taken from a folder of its own
 	Stopped  bool          `json:"stopped,omitempty"` // the run was stopped (its time limit, or an interrupt) before every check gave a verdict
 	Duration time.Duration `json:"duration"`          // wall time for this submission
 }

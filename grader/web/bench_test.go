@@ -42,7 +42,7 @@ func BenchmarkDashboardPage(b *testing.B) {
 	h := (&Site{Report: bigClass(300, 13)}).Handler()
 	for b.Loop() {
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest("GET", "/report.html", nil))
+		h.ServeHTTP(rec, localRequest("GET", "/report.html"))
 	}
 }
 
@@ -52,6 +52,6 @@ func BenchmarkSubmissionPage(b *testing.B) {
 	h := (&Site{Report: bigClass(300, 13)}).Handler()
 	for b.Loop() {
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest("GET", "/submission-s150.html", nil))
+		h.ServeHTTP(rec, localRequest("GET", "/submission-s150.html"))
 	}
 }

@@ -116,6 +116,16 @@ func TestBrowserDashboardDrillDown(t *testing.T) {
 		t.Fatalf("open the dashboard: %v", err)
 	}
 	screenshot(t, ctx, "report")
+	// The pages are served under a Content-Security-Policy that allows the
+	// style sheet and nothing inline: the bars must still be drawn.
+	fill, err := chromedp.Run(ctx, chromedp.Evaluate[string](`getComputedStyle(document.querySelector(".bar rect")).fill`))
+	if err != nil || fill != "rgb(91, 125, 177)" {
+		t.Errorf("a bar of the dashboard is filled %q (%v); want the style sheet's rgb(91, 125, 177): is style.css blocked?", fill, err)
+	}
+	wide, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`Math.max(...[...document.querySelectorAll(".bar rect")].map(r => r.getBoundingClientRect().width))`))
+	if err != nil || wide < 20 {
+		t.Errorf("the widest bar is %v pixels wide (%v); want it drawn", wide, err)
+	}
 	if err := chromedp.Do(ctx, chromedp.Click(`a[href="submission-bo.html"]`), chromedp.WaitVisible(`li.check.fail`)); err != nil {
 		t.Fatalf("drill down from the dashboard: %v", err)
 	}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"harnesslab/grader/report"
 	"harnesslab/grader/results"
@@ -56,6 +57,7 @@ type bar struct {
 
 // checkRate is how a class did on one check.
 type checkRate struct {
+	ID             string // "1.1", as labrun check and grades.csv number it
 	Name, Sentence string
 	Passed, Total  int
 	Percent        int
@@ -110,15 +112,17 @@ func dashboard(r *report.Report) dashboardData {
 		d.Histogram = append(d.Histogram, bar{Label: fmt.Sprint(v), Count: scores[v]})
 	}
 	widen(d.Histogram)
+	ids := checkIDs(r)
 	for _, name := range order {
 		cr := rates[name]
+		cr.ID = ids[name]
 		cr.Percent = cr.Passed * 100 / max(cr.Total, 1)
 		d.Checks = append(d.Checks, *cr)
 	}
 	sort.SliceStable(d.Checks, func(i, j int) bool { return d.Checks[i].Percent < d.Checks[j].Percent })
 	for _, name := range order {
 		if firsts[name] > 0 {
-			d.FirstFails = append(d.FirstFails, bar{Label: name, Count: firsts[name]})
+			d.FirstFails = append(d.FirstFails, bar{Label: strings.TrimSpace(ids[name] + " " + name), Count: firsts[name]})
 		}
 	}
 	sort.SliceStable(d.FirstFails, func(i, j int) bool { return d.FirstFails[i].Count > d.FirstFails[j].Count })
@@ -182,4 +186,25 @@ func (s *Site) serveSubmission(w http.ResponseWriter, r *http.Request, folder st
 	d := submissionData{Sub: *sub}
 	d.Checks, d.Passed = checkViews(&sub.Result)
 	s.write(w, "submission.html", d)
+}
+
+// checkIDs numbers the checks of the class's longest check list as labrun
+// check does ("1.1"), by name.
+func checkIDs(r *report.Report) map[string]string {
+	var longest []results.CheckResult
+	for _, s := range r.Submissions {
+		if len(s.Checks) > len(longest) {
+			longest = s.Checks
+		}
+	}
+	ids := make(map[string]string, len(longest))
+	lab, n := 0, 0
+	for _, c := range longest {
+		if c.Lab != lab {
+			lab, n = c.Lab, 0
+		}
+		n++
+		ids[c.Name] = fmt.Sprintf("%d.%d", c.Lab, n)
+	}
+	return ids
 }

@@ -100,9 +100,17 @@ func removeClone() {
 func get(t *testing.T, h http.Handler, method, path string) (int, string) {
 	t.Helper()
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest(method, path, nil))
+	h.ServeHTTP(rec, localRequest(method, path))
 	body, _ := io.ReadAll(rec.Result().Body)
 	return rec.Code, string(body)
+}
+
+// localRequest is a request as a browser on this machine sends it to
+// labrun serve: its Host is 127.0.0.1 and a port.
+func localRequest(method, path string) *http.Request {
+	req := httptest.NewRequest(method, path, nil)
+	req.Host = "127.0.0.1:8080"
+	return req
 }
 
 // mustContain fails for every piece the page lacks.

@@ -107,14 +107,14 @@ func TestDashboard(t *testing.T) {
 	if len(d.Histogram) != 3 || d.Histogram[0].Count != 2 || d.Histogram[1].Count != 1 || d.Histogram[2].Count != 1 {
 		t.Errorf("histogram = %+v, want scores 0:2 1:1 2:1", d.Histogram)
 	}
-	if d.Checks[0].Name != "calls" || d.Checks[0].Passed != 1 || d.Checks[0].Total != 4 {
-		t.Errorf("most failed check = %+v, want calls, passed 1 of 4", d.Checks[0])
+	if d.Checks[0].Name != "calls" || d.Checks[0].ID != "1.1" || d.Checks[0].Passed != 1 || d.Checks[0].Total != 4 {
+		t.Errorf("most failed check = %+v, want 1.1 calls, passed 1 of 4", d.Checks[0])
 	}
-	if len(d.FirstFails) != 1 || d.FirstFails[0].Label != "calls" || d.FirstFails[0].Count != 2 {
-		t.Errorf("first failures = %+v, want calls by the two failed copies (not the one that did not compile)", d.FirstFails)
+	if len(d.FirstFails) != 1 || d.FirstFails[0].Label != "1.1 calls" || d.FirstFails[0].Count != 2 {
+		t.Errorf("first failures = %+v, want 1.1 calls by the two failed copies (not the one that did not compile)", d.FirstFails)
 	}
 	_, page := get(t, s.Handler(), "GET", "/report.html")
-	mustContain(t, page, "4 submissions; 1 pass every check", `href="submission-bo.html"`, "nocompile (1)")
+	mustContain(t, page, "4 submissions; 1 pass every check", `href="submission-bo.html"`, "nocompile (1)", "<td>1.2 <code>answer</code></td>")
 	_, sub := get(t, s.Handler(), "GET", "/submission-bo.html")
 	mustContain(t, sub, "calls went wrong", "<strong>Refused</strong>", "toolCall c1 has no toolResult", "42 tokens", "<code>config.py</code>")
 }
@@ -159,7 +159,7 @@ func TestExportLinksWork(t *testing.T) {
 // student's browser run a check.
 func TestCheckRefusesOtherSites(t *testing.T) {
 	s := sharedSite(t)
-	req := httptest.NewRequest("POST", "/check-02.html", nil)
+	req := localRequest("POST", "/check-02.html")
 	req.Header.Set("Origin", "http://evil.example")
 	rec := httptest.NewRecorder()
 	s.Handler().ServeHTTP(rec, req)

@@ -51,6 +51,10 @@ type Site struct {
 	Report *report.Report
 	// Static leaves out what needs the server: the "Check my work" button.
 	Static bool
+	// Addr is the address the server listens on (127.0.0.1:PORT). When it
+	// is set, a request must name that port as well as a loopback host name;
+	// unset, any port of 127.0.0.1, localhost or [::1] is taken.
+	Addr string
 	// CellTimeout is how long one cell may run; zero means 10 seconds.
 	CellTimeout time.Duration
 	// OnCheck, when set, is told the result of every check a student runs
@@ -159,6 +163,7 @@ var funcs = template.FuncMap{
 	"checkPage":      checkPage,
 	"submissionPage": submissionPage,
 	"add":            func(a, b int) int { return a + b },
+	"why":            report.Why,
 	"lines":          func(s string) []string { return strings.Split(strings.TrimRight(s, "\n"), "\n") },
 }
 
@@ -170,6 +175,10 @@ var funcs = template.FuncMap{
 //	/report.html           the dashboard of Report
 //	/submission-NAME.html  one submission of Report
 //	/style.css             the style sheet
+//
+// Every response carries a Content-Security-Policy, X-Frame-Options: DENY
+// and X-Content-Type-Options: nosniff, and a request whose Host header is
+// not this machine's loopback name is refused with 421 (see Addr).
 func (s *Site) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.serveCourse)
@@ -180,7 +189,7 @@ func (s *Site) Handler() http.Handler {
 	})
 	mux.HandleFunc("GET /{page}", s.servePage)
 	mux.HandleFunc("POST /{page}", s.serveCheck)
-	return mux
+	return s.guard(mux)
 }
 
 // servePage serves the pages named by a prefix and a key.

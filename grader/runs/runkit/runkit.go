@@ -52,8 +52,9 @@ type Scenario struct {
 }
 
 // Main runs the scenario with the command line's flags and exits: 0 when
-// the run finished, 1 when the student's code panicked, 2 for a usage
-// problem such as a missing key.
+// the run finished, 1 when the student's code panicked or the run ended on
+// a request the model did not answer (a server that could not be reached,
+// a refused request), 2 for a usage problem such as a missing key.
 func Main(s Scenario) {
 	os.Exit(run(s, os.Args[1:], os.Stdout, os.Stderr))
 }
@@ -108,7 +109,39 @@ func run(s Scenario, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "\nYour harness panicked: %s\n", panicked)
 		return 1
 	}
+	if why := unanswered(t); why != "" {
+		fmt.Fprintf(stderr, "\nlabrun run: the run did not finish: %s.%s\n", why, reachAdvice(*baseURL))
+		return 1
+	}
 	return 0
+}
+
+// unanswered says why the run ended without an answer to its last request
+// (the request number and the provider's words), or "" when the model
+// answered it. Refusals along the way that the harness got past, such as a
+// retried rate limit, do not count.
+func unanswered(t lab.Transcript) string {
+	sent, last := 0, ""
+	for _, e := range t.Events {
+		switch e.Kind {
+		case lab.EventRequest:
+			sent++
+		case lab.EventRefusal:
+			last = fmt.Sprintf("request %d got no answer from the model (%s)", sent, e.Error)
+		case lab.EventReply:
+			last = ""
+		}
+	}
+	return last
+}
+
+// reachAdvice is what to try when the model could not be reached, for a run
+// given baseURL (empty: the provider's own address).
+func reachAdvice(baseURL string) string {
+	if baseURL != "" {
+		return fmt.Sprintf(" Is the server at %s running, and does it speak Chat Completions there (Ollama: http://localhost:11434/v1)?", baseURL)
+	}
+	return " Check the network, the model's name and your key."
 }
 
 // play runs the scenario and turns a panic in the student's code into words.

@@ -90,3 +90,36 @@ func TestNotesFollowTheConversation(t *testing.T) {
 		t.Errorf("a panicking run: exit %d, notes asked %v; want exit 1 and no notes", code, asked)
 	}
 }
+
+// TestUnreachableModelFails: a run whose model cannot be reached prints what
+// happened and exits 1, naming the address; a refusal the harness got past
+// (a retry that then succeeded) does not fail the run.
+func TestUnreachableModelFails(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(sayHello))
+	url := srv.URL
+	srv.Close() // nothing listens there any more
+	t.Setenv("OPENAI_API_KEY", "")
+	s := Scenario{
+		Lesson: "99",
+		Run: func(model lab.Model, _ *lab.Workspace, _ func(...lab.Tool) []lab.Tool) []lab.Message {
+			messages := []lab.Message{lab.User("Hi.")}
+			return append(messages, model.Complete("", messages, nil))
+		},
+	}
+	var stdout, stderr bytes.Buffer
+	code := run(s, []string{"-model", "openai:local", "-base-url", url}, &stdout, &stderr)
+	if code == 0 {
+		t.Fatalf("a run against %s, where nothing listens, exits 0; want non-zero\nstdout:\n%s", url, &stdout)
+	}
+	if msg := stderr.String(); !strings.Contains(msg, "request 1 got no answer") || !strings.Contains(msg, "Is the server at "+url+" running") {
+		t.Errorf("the failure does not say which request and where:\n%s", msg)
+	}
+
+	retried := lab.Transcript{Events: []lab.Event{
+		{Kind: lab.EventRequest}, {Kind: lab.EventRefusal, Error: "429 rate_limit_error: slow down"},
+		{Kind: lab.EventRequest}, {Kind: lab.EventReply},
+	}}
+	if why := unanswered(retried); why != "" {
+		t.Errorf("a refusal followed by an answer: %q; want the run to count as finished", why)
+	}
+}
