@@ -3,6 +3,7 @@ package harness
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"harnesslab/lab"
 )
@@ -34,8 +35,11 @@ func occurrences(text, part string) int {
 
 // Edits is the edit tool's memory for one conversation over one workspace:
 // the version of each file as the model last saw it, and the text each file
-// had before its first edit, kept so that the edit can be undone.
+// had before its first edit, kept so that the edit can be undone. Patch's
+// RunCalls runs the reads of one reply at the same time, and every read notes
+// its version here, so the memory is guarded: one goroutine at a time.
 type Edits struct {
+	mu        sync.Mutex // guards the three maps: reads run side by side
 	ws        *lab.Workspace
 	seen      map[string]int    // path to the version the model last read or wrote
 	wrote     map[string]int    // path to the version of this conversation's last edit
@@ -59,6 +63,8 @@ func (e *Edits) Track(read lab.Tool) lab.Tool {
 			return text, err
 		}
 		path, _ := arguments["path"].(string)
+		e.mu.Lock()
+		defer e.mu.Unlock()
 		e.seen[path] = e.ws.Version(path)
 		return text, nil
 	}
@@ -75,6 +81,8 @@ func (e *Edits) Edit(path, oldText, newText string) (string, error) {
 	if err := InWorkspace(path); err != nil {
 		return "", err
 	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
 	seen, ok := e.seen[path]
 	if !ok {
 		return "", refuse(notReadYet, path)
@@ -113,6 +121,8 @@ func (e *Edits) Edit(path, oldText, newText string) (string, error) {
 // The model has not seen the undo, so its next edit of the file waits for a
 // read.
 func (e *Edits) Undo(path string) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
 	original, ok := e.originals[path]
 	if !ok {
 		return refuse(nothingToUndo, path)
