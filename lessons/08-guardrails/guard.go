@@ -157,11 +157,16 @@ func contains(list []string, item string) bool {
 // UncitedFigures returns the figures of answer that no tool result backs,
 // in the order they appear. A figure is backed when the first citation after
 // it names a call whose result, not an error, holds that same figure. The
-// digits inside a citation are not figures.
+// digits inside a citation are not figures, and neither are the digits of
+// personal data (what Redact replaces): a phone number is not a claim to
+// cite, and a figure is written to the log, where personal data must not go.
 func UncitedFigures(answer string, messages []lab.Message) []string {
 	// --- your code ---
 	// figure and citation (above) find figures and citations. Take the
-	// citations out of the way first: the 2 of [c2] is not a figure. For each
+	// citations out of the way first: the 2 of [c2] is not a figure. Then
+	// the personal data: each candidate personal finds that Redact would
+	// replace (its digits would otherwise reach the log). Blank them with
+	// spaces, so that every figure keeps its place in the text. For each
 	// figure, the citation that counts is the first one after it. It backs
 	// the figure if messages hold a toolResult for that call id, with IsError
 	// false, whose Content has the very same figure among its own figures

@@ -39,7 +39,7 @@ type Edits struct {
 	ws        *lab.Workspace
 	seen      map[string]int    // path to the version the model last read or wrote
 	wrote     map[string]int    // path to the version of this conversation's last edit
-	originals map[string]string // path to the text before its first edit
+	originals map[string]string // path to the text before its first edit since anyone else wrote it
 }
 
 // NewEdits returns the edit memory of a new conversation over ws: nothing
@@ -60,8 +60,9 @@ func (e *Edits) Track(read lab.Tool) lab.Tool {
 // Edit replaces the one place where oldText stands in the file at path by
 // newText, as a compare-and-swap: it writes nothing, and says why, when the
 // file has not been read in this conversation, has changed since it was read,
-// or does not hold oldText exactly once. Before the first edit of a file it
-// keeps the file's text, for Undo.
+// or does not hold oldText exactly once. Before the first edit of a file, and
+// before the first edit since someone else wrote it, it keeps the file's
+// text, for Undo.
 func (e *Edits) Edit(path, oldText, newText string) (string, error) {
 	if err := InWorkspace(path); err != nil {
 		return "", err
@@ -71,8 +72,9 @@ func (e *Edits) Edit(path, oldText, newText string) (string, error) {
 	// --- end ---
 }
 
-// Undo puts back the text the file at path had before this conversation
-// first edited it, and forgets it. It refuses, and writes nothing, when the
+// Undo puts back the text the file at path had before this conversation's
+// first edit of it since anyone else wrote it, and forgets it: an undo never
+// removes a write it did not make. It refuses, and writes nothing, when the
 // file has not been edited (or was undone already), or when someone else has
 // written it since the last edit: undoing then would throw their change away.
 // The model has not seen the undo, so its next edit of the file waits for a

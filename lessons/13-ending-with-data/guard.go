@@ -191,7 +191,9 @@ func contains(list []string, item string) bool {
 // UncitedFigures returns the figures of answer that no tool result backs,
 // in the order they appear. A figure is backed when the first citation after
 // it names a call whose result, not an error, holds that same figure. The
-// digits inside a citation are not figures.
+// digits inside a citation are not figures, and neither are the digits of
+// personal data (what Redact replaces): a phone number is not a claim to
+// cite, and a figure is written to the log, where personal data must not go.
 func UncitedFigures(answer string, messages []lab.Message) []string {
 	backs := func(id, fig string) bool {
 		for _, m := range messages {
@@ -203,7 +205,14 @@ func UncitedFigures(answer string, messages []lab.Message) []string {
 	}
 	var uncited []string
 	cites := citation.FindAllStringSubmatchIndex(answer, -1)
-	plain := citation.ReplaceAllStringFunc(answer, func(c string) string { return strings.Repeat(" ", len(c)) })
+	blank := func(s string) string { return strings.Repeat(" ", len(s)) }
+	plain := citation.ReplaceAllStringFunc(answer, blank)
+	plain = personal.ReplaceAllStringFunc(plain, func(match string) string {
+		if _, found := Redact(match); len(found) > 0 {
+			return blank(match)
+		}
+		return match
+	})
 	for _, at := range figure.FindAllStringIndex(plain, -1) {
 		id := ""
 		for _, c := range cites {

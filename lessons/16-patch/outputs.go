@@ -1,15 +1,11 @@
 package harness
 
-// Big outputs: a tool that prints 1,227 lines must not send 1,227 lines to
-// the model. The harness keeps the whole output in the workspace, sends a
-// short preview that says what was cut and where the rest is, and gives the
-// model tools to read the rest a page at a time and to search it.
-
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 
 	"harnesslab/lab"
 )
@@ -71,8 +67,12 @@ func Preview(output, artifact string) string {
 // whole in ws, at the next artifact path that holds no file yet (counting
 // from outputs/1.log for this set of tools), and returns its Preview instead.
 // Small outputs and failures come back exactly as the tool returned them.
-// The caller's tools are left as they were.
+// The caller's tools are left as they were. The copies may run at the same
+// time (Patch's RunCalls runs the reads of a reply side by side): they share
+// the count of artifacts, so choosing a path and writing it happen under one
+// lock.
 func KeepBigOutputs(tools []lab.Tool, ws *lab.Workspace) []lab.Tool {
+	var mu sync.Mutex // guards saved, and the path chosen until it is written
 	saved := 0
 	nextPath := func() string {
 		taken := map[string]bool{}
@@ -94,8 +94,10 @@ func KeepBigOutputs(tools []lab.Tool, ws *lab.Workspace) []lab.Tool {
 			if err != nil || !isBig(output) {
 				return output, err
 			}
+			mu.Lock()
 			path := nextPath()
 			ws.WriteText(path, output)
+			mu.Unlock()
 			return Preview(output, path), nil
 		}
 		wrapped[i] = tool

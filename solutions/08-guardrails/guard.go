@@ -233,7 +233,9 @@ func contains(list []string, item string) bool {
 // UncitedFigures returns the figures of answer that no tool result backs,
 // in the order they appear. A figure is backed when the first citation after
 // it names a call whose result, not an error, holds that same figure. The
-// digits inside a citation are not figures.
+// digits inside a citation are not figures, and neither are the digits of
+// personal data (what Redact replaces): a phone number is not a claim to
+// cite, and a figure is written to the log, where personal data must not go.
 func UncitedFigures(answer string, messages []lab.Message) []string {
 	// --- your code ---
 	backs := func(id, fig string) bool {
@@ -246,7 +248,14 @@ func UncitedFigures(answer string, messages []lab.Message) []string {
 	}
 	var uncited []string
 	cites := citation.FindAllStringSubmatchIndex(answer, -1)
-	plain := citation.ReplaceAllStringFunc(answer, func(c string) string { return strings.Repeat(" ", len(c)) })
+	blank := func(s string) string { return strings.Repeat(" ", len(s)) }
+	plain := citation.ReplaceAllStringFunc(answer, blank)
+	plain = personal.ReplaceAllStringFunc(plain, func(match string) string {
+		if _, found := Redact(match); len(found) > 0 {
+			return blank(match)
+		}
+		return match
+	})
 	for _, at := range figure.FindAllStringIndex(plain, -1) {
 		id := ""
 		for _, c := range cites {
@@ -262,7 +271,10 @@ func UncitedFigures(answer string, messages []lab.Message) []string {
 	return uncited
 	// --- starter ---
 	// figure and citation (above) find figures and citations. Take the
-	// citations out of the way first: the 2 of [c2] is not a figure. For each
+	// citations out of the way first: the 2 of [c2] is not a figure. Then
+	// the personal data: each candidate personal finds that Redact would
+	// replace (its digits would otherwise reach the log). Blank them with
+	// spaces, so that every figure keeps its place in the text. For each
 	// figure, the citation that counts is the first one after it. It backs
 	// the figure if messages hold a toolResult for that call id, with IsError
 	// false, whose Content has the very same figure among its own figures

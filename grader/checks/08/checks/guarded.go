@@ -2,6 +2,8 @@ package checks
 
 import (
 	"fmt"
+	"regexp"
+	"slices"
 
 	"harnesslab/grader/checkkit"
 	"harnesslab/lab"
@@ -160,6 +162,91 @@ func gaveUpStaysGaveUp(c *checkkit.C) {
 		sameLog(c, "Nothing was redacted and no answer was checked, so the log should be empty:", nil, log)
 		if got := len(runs.Runs()); got != kit.MaxSteps {
 			c.Errorf("The report tool should run once per step, %s; it ran %s.", checkkit.Times(kit.MaxSteps), checkkit.Times(got))
+		}
+	})
+}
+
+// digits finds runs of digits.
+var digits = regexp.MustCompile(`\d+`)
+
+// digitRuns returns the runs of digits in text, in order: "+44 20 7946 0958"
+// gives 44, 20, 7946 and 0958.
+func digitRuns(text string) []string {
+	return digits.FindAllString(text, -1)
+}
+
+// loggedDigits returns, for the first trigger of log that holds a run of
+// digits from one of items, that trigger and the item; ok is false when no
+// trigger does. A run is compared whole: the 20 of +44 20 7946 0958 is not
+// found in "uncited figure 48,200".
+func loggedDigits(log []Trigger, items []string) (t Trigger, item string, ok bool) {
+	for _, t := range log {
+		logged := digitRuns(t.Guard + " " + t.Where + " " + t.What)
+		for _, item := range items {
+			for _, run := range digitRuns(item) {
+				if slices.Contains(logged, run) {
+					return t, item, true
+				}
+			}
+		}
+	}
+	return Trigger{}, "", false
+}
+
+// noPersonalDataLogged: an answer that repeats personal data (the asker's own
+// contact from the question, or a number the model made up) is withheld and
+// logged by kind. No digit of a phone or card number, and no digit of an
+// e-mail address, reaches the log, not even as an "uncited figure": the
+// digits of personal data are not figures. Figures outside it are still
+// checked.
+func noPersonalDataLogged(c *checkkit.C) {
+	type data struct {
+		o        office
+		question string
+		answer   string
+		personal []string // the personal data the answer holds
+		uncited  []string // the figures outside it that no result backs
+		kinds    []string // the kinds of personal data in the answer, in order
+	}
+	checkkit.Scenarios(c, []checkkit.Data[data]{
+		{Name: offices[0].Name, Data: data{offices[0].Data,
+			"How many people live in Kessan? Call me back on " + offices[0].Data.asker + ".",
+			"Kessan has 48,200 people [c1]. I will call you on " + offices[0].Data.asker +
+				"; the fuel was paid with card 4111111111111111, and ops42@relief.example.org has the receipts.",
+			[]string{offices[0].Data.asker, "4111111111111111", "ops42@relief.example.org"},
+			nil, []string{"phone", "card", "email"}}},
+		{Name: offices[1].Name, Data: data{offices[1].Data,
+			"How many people live in Aramu? Write to me at " + offices[1].Data.asker + ".",
+			"Aramu has 12,750 people [c1], about 40 per shelter. Call the driver on +254 799 123 456 and pay with 5500-0000-0000-0004.",
+			[]string{"+254 799 123 456", "5500-0000-0000-0004"},
+			[]string{"40"}, []string{"phone", "card"}}},
+	}, func(d data) {
+		g := runGuarded(d.o, d.question, func(lab.Request) string { return d.answer })
+		if t, item, ok := loggedDigits(g.log, d.personal); ok {
+			c.Errorf("The log holds the digits of personal data: the trigger %q, %q, %q has digits of %s, which the model "+
+				"wrote in its answer. A log is read by people who must not see personal data either: the digits of a phone "+
+				"number, a card number or an e-mail address are not figures to cite. Take what Redact would replace out of "+
+				"the answer before you look for its figures, as you take out the citations; the personal data is logged "+
+				"by its kind.", t.Guard, t.Where, t.What, item)
+			c.Logf("The answer was: %s\nThe log:\n%s", d.answer, showTriggers(g.log))
+			return
+		}
+		c.Equal(fmt.Sprintf("The answer %q holds personal data, so it is withheld: the caller should get the status %q, "+
+			"no text, and the steps the run took.", d.answer, kit.Withheld), Result{Status: kit.Withheld, Steps: 2}, g.result)
+		want := d.o.redactions("get_report", d.o.withData)
+		for _, fig := range d.uncited {
+			want = append(want, Trigger{Guard: kit.OutputGuard, Where: "answer", What: "uncited figure " + fig})
+		}
+		for _, kind := range d.kinds {
+			want = append(want, Trigger{Guard: kit.OutputGuard, Where: "answer", What: kind})
+		}
+		sameLog(c, "The log should hold the redactions of the report, then one trigger for each figure outside the "+
+			"personal data that no result backs, then one for each item of personal data in the answer, by kind:", want, g.log)
+		if calls := g.model.Calls(); len(calls) == 2 {
+			if leaked := d.o.leaks(lab.RenderRequest(calls[1].System, calls[1].Messages, calls[1].Tools)); len(leaked) > 0 {
+				c.Errorf("The second request holds personal data from the report: %s. GuardedChat should hand Chat the "+
+					"tools wrapped by RedactTools.", checkkit.List(leaked))
+			}
 		}
 	})
 }

@@ -75,6 +75,7 @@ var Checks = map[string]checkkit.Check{
 	"lesson_values_kept":                 lessonValuesKept,
 	"luhn_checks_the_digit":              luhnChecksTheDigit,
 	"near_misses_survive":                nearMissesSurvive,
+	"no_personal_data_logged":            noPersonalDataLogged,
 	"redact_marks_each_kind":             redactMarksEachKind,
 	"results_redacted_before_model":      resultsRedactedBeforeModel,
 	"tools_handed_in_unchanged":          toolsHandedInUnchanged,

@@ -20,6 +20,8 @@ type files struct {
 	otherT string // its text
 	twice  string // text that stands in path more than once
 	times  int    // how many times twice stands in it
+	spot   string // text that stands in path once, away from old
+	spotTo string // what another conversation puts in spot's place
 }
 
 var runs = []checkkit.Data[files]{
@@ -29,6 +31,7 @@ var runs = []checkkit.Data[files]{
 		theirs: "HOST = \"0.0.0.0\"\nPORT = 8080\nDEBUG = False\n",
 		other:  "README.md", otherT: "Run it with python config.py\n",
 		twice: " = ", times: 3,
+		spot: "DEBUG = False", spotTo: "DEBUG = True",
 	}},
 	{Name: "notes/todo.md, other text, a teammate who adds a line", Data: files{
 		path: "notes/todo.md", text: "- ship 1.2\n- fix login\n- ship 1.3\n",
@@ -36,6 +39,7 @@ var runs = []checkkit.Data[files]{
 		theirs: "- ship 1.2\n- fix login\n- ship 1.3\n- write docs\n",
 		other:  "notes/done.md", otherT: "- set up CI\n",
 		twice: "- ship", times: 2,
+		spot: "- ship 1.3", spotTo: "- ship 1.3\n- write docs",
 	}},
 }
 

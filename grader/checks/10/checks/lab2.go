@@ -89,3 +89,101 @@ func editInChat(c *checkkit.C) {
 		c.Equal("The model should have been asked 5 times.", 5, scripted.Asked())
 	})
 }
+
+// someoneElse is a write the conversation under check did not make: a
+// teammate's, or another conversation's edit. It runs on the workspace after
+// the conversation's first edit, and says in words who wrote what.
+type someoneElse struct {
+	who   string
+	write func(f files, ws *lab.Workspace, tools []lab.Tool) lab.Message
+}
+
+// othersWrites are the two ways someone else writes the file between the
+// conversation's edits.
+var othersWrites = []someoneElse{
+	{"a teammate writes the file, keeping the model's edit and making a change of their own",
+		func(f files, ws *lab.Workspace, _ []lab.Tool) lab.Message {
+			ws.WriteText(f.path, strings.Replace(swap(f, f.text), f.spot, f.spotTo, 1))
+			return lab.Message{}
+		}},
+	{"a second conversation over the same workspace reads the file and edits it",
+		func(f files, _ *lab.Workspace, tools []lab.Tool) lab.Message {
+			if got := S.RunTool(tools, lab.Call("read", lab.Args{"path": f.path}).WithID("d1")); got.IsError {
+				return got
+			}
+			return S.RunTool(tools, lab.Call("edit", lab.Args{"path": f.path, "old_text": f.spot, "new_text": f.spotTo}).WithID("d2"))
+		}},
+}
+
+// undoNeverDropsTheirWrite: an undo never removes a write it did not make.
+// The model edits a file; someone else writes it; the model reads it again
+// and edits it once more; then its conversation undoes. Undo may put back the
+// text the other writer left (the conversation's own edits since then are
+// gone), or refuse and write nothing: either way the other writer's change is
+// still in the file.
+func undoNeverDropsTheirWrite(c *checkkit.C) {
+	checkkit.Scenarios(c, runs, func(f files) {
+		for _, other := range othersWrites {
+			ws := lab.NewWorkspace(startOf(f))
+			mine, theirs := S.NewEdits(ws), S.NewEdits(ws)
+			myTools := []lab.Tool{mine.Track(checkkit.ReadTool(ws)), mine.EditTool()}
+			theirTools := []lab.Tool{theirs.Track(checkkit.ReadTool(ws)), theirs.EditTool()}
+			story := "the model reads " + f.path + " and edits it, then " + other.who + ", then the model reads it again and edits it once more"
+			second := f.new + " # reviewed"
+			steps := []lab.Block{
+				lab.Call("read", lab.Args{"path": f.path}).WithID("c1"),
+				lab.Call("edit", lab.Args{"path": f.path, "old_text": f.old, "new_text": f.new}).WithID("c2"),
+				{}, // someone else writes
+				lab.Call("read", lab.Args{"path": f.path}).WithID("c3"),
+				lab.Call("edit", lab.Args{"path": f.path, "old_text": f.new, "new_text": second}).WithID("c4"),
+			}
+			var left string // the text the other writer left
+			for _, call := range steps {
+				var got lab.Message
+				if call.ID == "" {
+					got = other.write(f, ws, theirTools)
+					left, _ = ws.Peek(f.path)
+				} else {
+					got = S.RunTool(myTools, call)
+				}
+				if got.IsError {
+					c.Fatalf("While %s, a call was refused: %s got %q. Every step of this story should work (the edit checks of lab 1 say more).",
+						story, checkkit.ShowBlocks([]lab.Block{call}), got.Content)
+				}
+			}
+			last, _ := ws.Peek(f.path)
+			writes := len(ws.Writes())
+			err := mine.Undo(f.path)
+			after, _ := ws.Peek(f.path)
+			wrote := len(ws.Writes()) - writes
+			c.Logf("The text the other writer left:\n%s\nThe text after the model's second edit:\n%s", left, last)
+			switch {
+			case !strings.Contains(after, f.spotTo):
+				c.Errorf("After %s, Undo(%q) returned %s and threw the other writer's change away: the file no longer holds %q. "+
+					"An undo must never remove a write it did not make. Here it should put back the text the other writer left "+
+					"(keep as the original the text before the conversation's first edit since someone else wrote the file), "+
+					"or refuse and write nothing. The file now holds:\n%s",
+					story, f.path, errText(err), f.spotTo, after)
+			case err == nil && after != left:
+				c.Errorf("After %s, Undo(%q) returned nil, so it undid the model's edits since the other writer's change: the file "+
+					"should hold exactly the text that writer left. Expected:\n%s\nGot:\n%s", story, f.path, left, after)
+			case err == nil && wrote != 1:
+				c.Errorf("After %s, Undo(%q) worked and wrote the file %s; an undo that works writes once.", story, f.path, checkkit.Times(wrote))
+			case err != nil && (after != last || wrote != 0):
+				c.Errorf("After %s, Undo(%q) refused with %s, yet it wrote the file %s: a refused undo writes nothing.",
+					story, f.path, checkkit.Quote(err.Error()), checkkit.Times(wrote))
+			}
+			if c.Failed() {
+				return
+			}
+		}
+	})
+}
+
+// errText says what an undo returned: nil, or its error in quotes.
+func errText(err error) string {
+	if err == nil {
+		return "nil"
+	}
+	return checkkit.Quote(err.Error())
+}

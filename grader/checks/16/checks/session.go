@@ -86,7 +86,11 @@ func play(c *checkkit.C, s story, steps []lab.Step, budget int) *session {
 
 // playWith runs the session as play does, with the given command runner.
 func playWith(c *checkkit.C, s story, steps []lab.Step, budget int, runner *recorder) *session {
-	repo := s.mod.repo()
+	return playOn(c, s, s.mod.repo(), steps, budget, runner)
+}
+
+// playOn runs the session as playWith does, over the repository repo.
+func playOn(c *checkkit.C, s story, repo *lab.Workspace, steps []lab.Step, budget int, runner *recorder) *session {
 	se := &session{story: s, repo: repo, model: lab.NewScriptedModel(steps...), runner: runner, person: &person{no: s.no}}
 	se.out = S.Patch(Job{Model: se.model, Repo: repo, Commands: se.runner, Ask: se.person.ask,
 		Task: s.task, Budget: budget})

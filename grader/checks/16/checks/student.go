@@ -73,6 +73,7 @@ var Checks = map[string]checkkit.Check{
 	"failing_run_is_a_result":    failingRunIsAResult,
 	"lookalike_commands_refused": lookalikeCommandsRefused,
 	"other_commands_refused":     otherCommandsRefused,
+	"reads_at_once":              readsAtOnce,
 	"repo_left_untouched":        repoLeftUntouched,
 	"run_command_offered":        runCommandOffered,
 	"runner_failure_is_error":    runnerFailureIsError,

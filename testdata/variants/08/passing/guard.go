@@ -111,7 +111,9 @@ func CheckInput(text string) error {
 // UncitedFigures returns the figures of answer that no tool result backs,
 // in the order they appear. A figure is backed when the first citation after
 // it names a call whose result, not an error, holds that same figure. The
-// digits inside a citation are not figures.
+// digits inside a citation are not figures, and neither are the digits of
+// personal data (what Redact replaces): a phone number is not a claim to
+// cite, and a figure is written to the log, where personal data must not go.
 func UncitedFigures(answer string, messages []lab.Message) []string {
 	// --- your code ---
 	sources := map[string][]string{}
@@ -120,6 +122,13 @@ func UncitedFigures(answer string, messages []lab.Message) []string {
 			sources[m.ToolCallID] = figure.FindAllString(m.Content, -1)
 		}
 	}
+	// personal data is no figure: each item goes, as one space
+	answer = personal.ReplaceAllStringFunc(answer, func(match string) string {
+		if clean, _ := Redact(match); clean != match {
+			return " "
+		}
+		return match
+	})
 	var uncited, pending []string
 	rest := answer
 	for rest != "" {

@@ -3,7 +3,9 @@ package harness
 // UncitedFigures returns the figures of answer that no tool result backs,
 // in the order they appear. A figure is backed when the first citation after
 // it names a call whose result, not an error, holds that same figure. The
-// digits inside a citation are not figures.
+// digits inside a citation are not figures, and neither are the digits of
+// personal data (what Redact replaces): a phone number is not a claim to
+// cite, and a figure is written to the log, where personal data must not go.
 func UncitedFigures(answer string, messages []lab.Message) []string {
 	// --- your code ---
 	backs := func(id, fig string) bool {
@@ -17,6 +19,12 @@ func UncitedFigures(answer string, messages []lab.Message) []string {
 	var uncited []string
 	cites := citation.FindAllStringSubmatchIndex(answer, -1)
 	plain := citation.ReplaceAllStringFunc(answer, func(c string) string { return strings.Repeat(" ", len(c)) })
+	plain = personal.ReplaceAllStringFunc(plain, func(match string) string {
+		if _, found := Redact(match); len(found) > 0 {
+			return strings.Repeat(" ", len(match))
+		}
+		return match
+	})
 	for _, at := range figure.FindAllStringIndex(plain, -1) {
 		id := ""
 		for _, c := range cites {

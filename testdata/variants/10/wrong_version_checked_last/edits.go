@@ -3,8 +3,9 @@ package harness
 // Edit replaces the one place where oldText stands in the file at path by
 // newText, as a compare-and-swap: it writes nothing, and says why, when the
 // file has not been read in this conversation, has changed since it was read,
-// or does not hold oldText exactly once. Before the first edit of a file it
-// keeps the file's text, for Undo.
+// or does not hold oldText exactly once. Before the first edit of a file, and
+// before the first edit since someone else wrote it, it keeps the file's
+// text, for Undo.
 func (e *Edits) Edit(path, oldText, newText string) (string, error) {
 	if err := InWorkspace(path); err != nil {
 		return "", err
@@ -31,8 +32,8 @@ func (e *Edits) Edit(path, oldText, newText string) (string, error) {
 	if e.ws.Version(path) != seen {
 		return "", refuse(changedSinceRead, path)
 	}
-	if _, kept := e.originals[path]; !kept {
-		e.originals[path] = text
+	if _, kept := e.originals[path]; !kept || e.ws.Version(path) != e.wrote[path] {
+		e.originals[path] = text // the first edit since anyone else wrote the file
 	}
 	e.ws.WriteText(path, strings.Replace(text, oldText, newText, 1))
 	e.seen[path] = e.ws.Version(path)

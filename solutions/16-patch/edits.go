@@ -1,0 +1,106 @@
+package harness
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+
+	"harnesslab/lab"
+)
+
+// Edits is the edit tool's memory for one conversation over one workspace:
+// the version of each file as the model last saw it, and the text each file
+// had before its first edit, kept so that the edit can be undone. Patch's
+// RunCalls runs the reads of one reply at the same time, and every read notes
+// its version here, so the memory is guarded: one goroutine at a time.
+type Edits struct {
+	mu        sync.Mutex // guards the three maps: reads run side by side
+	ws        *lab.Workspace
+	seen      map[string]int    // path to the version the model last read or wrote
+	wrote     map[string]int    // path to the version of this conversation's last edit
+	originals map[string]string // path to the text before its first edit since anyone else wrote it
+}
+
+// Track wraps a read tool (one whose arguments hold the path it reads) so
+// that every read that works notes the version of the file the model now
+// has in front of it. A read that fails notes nothing.
+func (e *Edits) Track(read lab.Tool) lab.Tool {
+	inner := read.Execute
+	read.Execute = func(arguments lab.Args) (string, error) {
+		text, err := inner(arguments)
+		if err != nil {
+			return text, err
+		}
+		path, _ := arguments["path"].(string)
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		e.seen[path] = e.ws.Version(path)
+		return text, nil
+	}
+	return read
+}
+
+// Edit replaces the one place where oldText stands in the file at path by
+// newText, as a compare-and-swap: it writes nothing, and says why, when the
+// file has not been read in this conversation, has changed since it was read,
+// or does not hold oldText exactly once. Before the first edit of a file, and
+// before the first edit since someone else wrote it, it keeps the file's
+// text, for Undo.
+func (e *Edits) Edit(path, oldText, newText string) (string, error) {
+	if err := InWorkspace(path); err != nil {
+		return "", err
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	seen, ok := e.seen[path]
+	if !ok {
+		return "", refuse(notReadYet, path)
+	}
+	if e.ws.Version(path) != seen {
+		return "", refuse(changedSinceRead, path)
+	}
+	if oldText == "" {
+		return "", refuse(emptyOldText)
+	}
+	text, err := e.ws.ReadText(path)
+	if err != nil {
+		return "", err
+	}
+	switch n := occurrences(text, oldText); n {
+	case 0:
+		return "", refuse(oldTextMissing, path)
+	case 1:
+	default:
+		return "", refuse(oldTextRepeated, n, path)
+	}
+	if _, kept := e.originals[path]; !kept || e.ws.Version(path) != e.wrote[path] {
+		e.originals[path] = text // the first edit since anyone else wrote the file
+	}
+	e.ws.WriteText(path, strings.Replace(text, oldText, newText, 1))
+	e.seen[path] = e.ws.Version(path)
+	e.wrote[path] = e.seen[path]
+	return fmt.Sprintf(editDone, path), nil
+}
+
+// Undo puts back the text the file at path had before this conversation's
+// first edit of it since anyone else wrote it, and forgets it: an undo never
+// removes a write it did not make. It refuses, and writes nothing, when the
+// file has not been edited (or was undone already), or when someone else has
+// written it since the last edit: undoing then would throw their change away.
+// The model has not seen the undo, so its next edit of the file waits for a
+// read.
+func (e *Edits) Undo(path string) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	original, ok := e.originals[path]
+	if !ok {
+		return refuse(nothingToUndo, path)
+	}
+	if e.ws.Version(path) != e.wrote[path] {
+		return refuse(changedSinceEdit, path)
+	}
+	e.ws.WriteText(path, original)
+	delete(e.originals, path)
+	delete(e.wrote, path)
+	return nil
+}
