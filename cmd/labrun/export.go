@@ -1,12 +1,9 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 )
 
 // runExport writes the pages of labrun serve as a static site.
@@ -25,9 +22,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	if err := site.Export(ctx, *out); err != nil {
+	if err := site.Export(*out); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "Wrote the site to %s: open %s/index.html\n", *out, *out)

@@ -94,6 +94,7 @@ func TestLessonREADMEs(t *testing.T) {
 			t.Errorf("lesson %s: %v", l.Number, err)
 			continue
 		}
+		checkRecordedTranscripts(t, l, cells)
 		if got == string(data) {
 			continue
 		}
@@ -106,6 +107,40 @@ func TestLessonREADMEs(t *testing.T) {
 		t.Errorf("lesson %s: README.md is out of date with its cells; run go test ./grader/proof -run TestLessonREADMEs -update\n%s",
 			l.Number, firstDifference(string(data), got))
 	}
+}
+
+// checkRecordedTranscripts holds the lesson's cells/transcripts.json to the
+// transcripts its cells recorded just now, as the README is held to their
+// outputs (with -update, it writes the file).
+func checkRecordedTranscripts(t *testing.T, l *grader.Lesson, cells []grader.Cell) {
+	t.Helper()
+	path := filepath.Join(l.Dir, "cells", grader.CellTranscriptsFile)
+	want, err := grader.EncodeCellTranscripts(cells)
+	if err != nil {
+		t.Errorf("lesson %s: %v", l.Number, err)
+		return
+	}
+	have, err := os.ReadFile(path)
+	if err != nil && !os.IsNotExist(err) {
+		t.Errorf("lesson %s: %v", l.Number, err)
+		return
+	}
+	if string(have) == string(want) {
+		return
+	}
+	if *update {
+		if want == nil {
+			err = os.Remove(path)
+		} else {
+			err = os.WriteFile(path, want, 0o644)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	t.Errorf("lesson %s: cells/%s is out of date with its cells; run go test ./grader/proof -run TestLessonREADMEs -update\n%s",
+		l.Number, grader.CellTranscriptsFile, firstDifference(string(have), string(want)))
 }
 
 func firstDifference(a, b string) string {

@@ -25,9 +25,9 @@ type diffRow struct {
 // compareCells runs the lesson's cells on the student's copy and lines each
 // output up with the reference's. The error, in words, is for the page.
 func (s *Site) compareCells(ctx context.Context, l *grader.Lesson) ([]cellComparison, string) {
-	ref, err := s.referenceCells(ctx, l)
+	ref, err := s.referenceCells(l)
 	if err != nil {
-		return nil, "The reference cells did not run: " + err.Error()
+		return nil, "The reference cells could not be read: " + err.Error()
 	}
 	if len(ref) == 0 {
 		return nil, ""

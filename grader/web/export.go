@@ -2,18 +2,18 @@ package web
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 )
 
 // Export writes every page of the site into dir as static files: the
-// course, each lesson (its cells run against the reference solution), and,
+// course, each lesson (its cells as the reference solution ran them, read
+// from the files that record them), and,
 // with a Report, the dashboard and every submission. Links are relative, so
 // the folder works opened from disk or put on a course website as it is.
 // Export leaves out the "Check my work" button, which needs the server.
-func (s *Site) Export(ctx context.Context, dir string) error {
+func (s *Site) Export(dir string) error {
 	s.Static = true
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("export the site: %v", err)
@@ -35,7 +35,7 @@ func (s *Site) Export(ctx context.Context, dir string) error {
 		return err
 	}
 	for _, l := range s.Lessons {
-		d, err := s.lessonData(ctx, l)
+		d, err := s.lessonData(l)
 		if err != nil {
 			return fmt.Errorf("export lesson %s: %v", l.Number, err)
 		}

@@ -105,6 +105,19 @@ func get(t *testing.T, h http.Handler, method, path string) (int, string) {
 	return rec.Code, string(body)
 }
 
+// postForm posts the form fields in body (a=1&b=2) to path on h, as the
+// site's own page would, and returns the status and the body.
+func postForm(t *testing.T, h http.Handler, path, body string) (int, string) {
+	t.Helper()
+	req := httptest.NewRequest("POST", path, strings.NewReader(body))
+	req.Host = "127.0.0.1:8080"
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	out, _ := io.ReadAll(rec.Result().Body)
+	return rec.Code, string(out)
+}
+
 // localRequest is a request as a browser on this machine sends it to
 // labrun serve: its Host is 127.0.0.1 and a port.
 func localRequest(method, path string) *http.Request {

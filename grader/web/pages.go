@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"fmt"
 	"html/template"
 	"net/http"
@@ -60,8 +59,9 @@ type lessonPart struct {
 	Drawn  []transcriptView // the transcripts the cell recorded, drawn
 }
 
-// lessonData runs the lesson's reference cells and lays the page out.
-func (s *Site) lessonData(ctx context.Context, l *grader.Lesson) (*lessonData, error) {
+// lessonData lays the page out from the README and the reference cells as
+// recorded: nothing is built or run.
+func (s *Site) lessonData(l *grader.Lesson) (*lessonData, error) {
 	text, err := readme(l)
 	if err != nil {
 		return nil, err
@@ -70,9 +70,9 @@ func (s *Site) lessonData(ctx context.Context, l *grader.Lesson) (*lessonData, e
 	if err != nil {
 		return nil, err
 	}
-	cells, err := s.referenceCells(ctx, l)
+	cells, err := s.referenceCells(l)
 	if err != nil {
-		return nil, fmt.Errorf("run the cells of lesson %s: %v", l.Number, err)
+		return nil, fmt.Errorf("read the cells of lesson %s: %v", l.Number, err)
 	}
 	byName := map[string]*grader.Cell{}
 	for i := range cells {
@@ -99,7 +99,7 @@ func (s *Site) serveLesson(w http.ResponseWriter, r *http.Request, number string
 		s.notFound(w, fmt.Sprintf("There is no lesson %q. The course page lists them all.", number))
 		return
 	}
-	d, err := s.lessonData(r.Context(), l)
+	d, err := s.lessonData(l)
 	if err != nil {
 		s.fail(w, err)
 		return
@@ -116,6 +116,7 @@ type checkData struct {
 	Checks        []checkView
 	Cells         []cellComparison
 	CellsError    string
+	CellsRan      bool // the student asked for the cells to run on their code
 }
 
 // checkView is one check of a result, with its transcripts drawn.
@@ -152,8 +153,9 @@ func (s *Site) serveCheckForm(w http.ResponseWriter, r *http.Request, number str
 }
 
 // serveCheck runs `labrun check NN` on the student's own copy of the lesson
-// and shows every check, and the cells run on the student's code beside the
-// reference.
+// and shows every check, so it costs what labrun check costs. With the form
+// field cells=1 it also runs the lesson's cells on the student's code and
+// lines each output up with the reference's.
 func (s *Site) serveCheck(w http.ResponseWriter, r *http.Request) {
 	// A page on another site could post to this one through the student's
 	// browser; a check runs code, so only this site's own pages may ask.
@@ -174,7 +176,10 @@ func (s *Site) serveCheck(w http.ResponseWriter, r *http.Request) {
 	}
 	d := checkData{Number: l.Number, Title: l.Title, Ran: true, Result: res}
 	d.Checks, d.Passed = checkViews(res)
-	d.Cells, d.CellsError = s.compareCells(r.Context(), l)
+	if r.FormValue("cells") == "1" {
+		d.CellsRan = true
+		d.Cells, d.CellsError = s.compareCells(r.Context(), l)
+	}
 	s.write(w, "check.html", d)
 }
 

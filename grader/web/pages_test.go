@@ -77,14 +77,14 @@ func TestUnknownPagesSayWhatToDo(t *testing.T) {
 }
 
 // TestCheckMyWork runs the check on the lesson's own folder in a fresh
-// clone (the starter, where every check fails), draws each check's verdict, and lines the cells
-// run on that code up with the reference.
+// clone (the starter, where every check fails), draws each check's verdict, and, asked with
+// cells=1, lines the cells run on that code up with the reference.
 func TestCheckMyWork(t *testing.T) {
 	if testing.Short() {
 		t.Skip("checks lesson 02 and runs its cells: -short skips it; the full proof runs it")
 	}
 	s := clonedSite(t)
-	code, page := get(t, s.Handler(), "POST", "/check-02.html")
+	code, page := postForm(t, s.Handler(), "/check-02.html", "cells=1")
 	if code != http.StatusOK {
 		t.Fatalf("POST /check-02.html = %d\n%s", code, page)
 	}
@@ -128,7 +128,7 @@ func TestExportLinksWork(t *testing.T) {
 	src := sharedSite(t)
 	s := &Site{Kit: src.Kit, Lessons: src.Lessons, Engine: src.Engine, Report: src.Report, cells: src.cells}
 	dir := t.TempDir()
-	if err := s.Export(t.Context(), dir); err != nil {
+	if err := s.Export(dir); err != nil {
 		t.Fatal(err)
 	}
 	pages, _ := filepath.Glob(filepath.Join(dir, "*.html"))

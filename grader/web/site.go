@@ -40,8 +40,9 @@ type Site struct {
 	Kit *grader.Kit
 	// Lessons are the lessons shown, in order.
 	Lessons []*grader.Lesson
-	// Engine runs checks and cells. Without one, lessons show no cells and
-	// there is nothing to check.
+	// Engine runs checks, and the cells on the student's code when asked.
+	// Without one there is nothing to check; lessons still show their cells,
+	// which are read from the files that record them.
 	Engine Engine
 	// Progress says, for a lesson number, how far the student got, in
 	// words ("3 of 13 checks pass"). A lesson it lacks is "not checked yet".
@@ -66,7 +67,7 @@ type Site struct {
 	err   error
 
 	mu    sync.Mutex
-	cells map[string][]grader.Cell // the reference cells of each lesson, run once
+	cells map[string][]grader.Cell // the reference cells of each lesson, read once
 }
 
 // templates parses the embedded templates once.
@@ -102,22 +103,17 @@ func (s *Site) lesson(number string) *grader.Lesson {
 	return nil
 }
 
-// referenceCells runs the lesson's cells against its reference solution,
-// once per Site.
-func (s *Site) referenceCells(ctx context.Context, l *grader.Lesson) ([]grader.Cell, error) {
+// referenceCells returns the lesson's cells as the reference solution ran
+// them, read from the files that record them (the README's outputs and
+// cells/transcripts.json, kept current by a test), so a page draws at once.
+// They are read once per Site.
+func (s *Site) referenceCells(l *grader.Lesson) ([]grader.Cell, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if c, ok := s.cells[l.Number]; ok {
 		return c, nil
 	}
-	if s.Engine == nil {
-		return nil, nil
-	}
-	solution, err := l.SolutionDir()
-	if err != nil {
-		return nil, err
-	}
-	cells, err := s.Engine.RunCells(ctx, l, grader.Source{Dir: solution}, s.cellTimeout())
+	cells, err := l.RecordedCells()
 	if err != nil {
 		return nil, err
 	}
@@ -170,8 +166,9 @@ var funcs = template.FuncMap{
 // Handler returns the site's pages:
 //
 //	/ and /index.html      the course
-//	/lesson-NN.html        a lesson, its cells run against the reference
-//	/check-NN.html         POST: check the student's copy and show the result
+//	/lesson-NN.html        a lesson, with its cells as the reference ran them
+//	/check-NN.html         POST: check the student's copy and show the result;
+//	                       with the form field cells=1, run the cells on it too
 //	/report.html           the dashboard of Report
 //	/submission-NAME.html  one submission of Report
 //	/style.css             the style sheet
