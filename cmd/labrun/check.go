@@ -42,7 +42,7 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 		}
 		return nil
 	}
-	v := view{color: useColor(stdout), verbose: *verbose, next: nextNumber(kit, l)}
+	v := view{color: useColor(stdout), width: outputWidth(stdout), verbose: *verbose, next: nextNumber(kit, l)}
 	r := checkOnce(ctx, kit, l, src, stdout, stderr, v)
 	if r.Status != results.StatusPassed {
 		return exitCode(1)
@@ -58,9 +58,9 @@ func checkOnce(ctx context.Context, kit *grader.Kit, l *grader.Lesson, src grade
 	if dir == "" {
 		dir, where = l.Dir, grader.ShownPath(l.Dir)
 	}
-	tc := build.Kept(l)
+	tc := keptToolchain(l)
 	if tc == nil {
-		fmt.Fprintf(stderr, "labrun: preparing the lab's build cache for lesson %s (the first time on a machine, about a minute).\n", l.Number)
+		fmt.Fprintln(stderr, preparingNotice(kit, l))
 	}
 	code := l.WorkHash()
 	fmt.Fprintf(stdout, "%s\nchecking %s\n", v.paint(bold, fmt.Sprintf("Lesson %s · %s", l.Number, l.Title)), where)
@@ -75,4 +75,23 @@ func checkOnce(ctx context.Context, kit *grader.Kit, l *grader.Lesson, src grade
 		}
 	}
 	return r
+}
+
+// keptToolchain is build.Kept; tests replace it.
+var keptToolchain = build.Kept
+
+// preparingNotice is what a check says before it prepares a lesson's
+// toolchain, which no earlier run kept: on a machine where no lesson has
+// been checked, the go command fills its build cache first, which takes
+// about a minute, once; after that, each lesson's first check takes only a
+// few seconds more.
+func preparingNotice(kit *grader.Kit, l *grader.Lesson) string {
+	if lessons, err := kit.Lessons(); err == nil {
+		for _, other := range lessons {
+			if other.Number != l.Number && keptToolchain(other) != nil {
+				return fmt.Sprintf("labrun: preparing the checks of lesson %s (a few seconds, the first time it is checked).", l.Number)
+			}
+		}
+	}
+	return fmt.Sprintf("labrun: preparing the lab's build cache for lesson %s (the first check on a machine, about a minute, once).", l.Number)
 }

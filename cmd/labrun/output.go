@@ -17,6 +17,44 @@ type view struct {
 	summary bool   // one line per check, and only the first failure explained (watch)
 	next    string // the lesson after this one, "" for the last
 	only    string // show this check alone ("1.5"), or every check when ""
+	width   int    // wrap check sentences at this many columns; 0 leaves them whole (a pipe)
+}
+
+// outputWidth is the width a result written to w wraps at: the terminal's
+// width, or 0 (no wrapping) when w is a file or a pipe, which a script
+// reads line by line.
+func outputWidth(w io.Writer) int {
+	f, ok := w.(*os.File)
+	if !ok || !isTerminal(f) {
+		return 0
+	}
+	return terminalWidth(f)
+}
+
+// sentenceLine is prefix then sentence, wrapped between words at v.width
+// columns, every later line indented to where the sentence starts.
+func (v view) sentenceLine(prefix, sentence string) string {
+	if v.width <= 0 {
+		return prefix + sentence
+	}
+	var b strings.Builder
+	b.WriteString(prefix)
+	start := visibleWidth(prefix)
+	col, words := start, 0
+	for _, w := range strings.Fields(sentence) {
+		ww := visibleWidth(w)
+		if words > 0 && col+1+ww > v.width {
+			b.WriteString("\n" + strings.Repeat(" ", start))
+			col, words = start, 0
+		}
+		if words > 0 {
+			b.WriteString(" ")
+			col++
+		}
+		b.WriteString(w)
+		col, words = col+ww, words+1
+	}
+	return b.String()
 }
 
 // useColor reports whether w gets colours: a terminal, with NO_COLOR unset
@@ -87,11 +125,11 @@ func printResult(w io.Writer, l *grader.Lesson, r *results.Result, v view) {
 		}
 		switch {
 		case c.check.Passed:
-			fmt.Fprintf(w, "  %s  %s %s\n", v.paint(green, "PASS"), c.id, c.check.Sentence)
+			fmt.Fprintln(w, v.sentenceLine(fmt.Sprintf("  %s  %s ", v.paint(green, "PASS"), c.id), c.check.Sentence))
 		case !ran:
-			fmt.Fprintf(w, "  %s  %s %s (not run)\n", v.paint(dim, "----"), c.id, c.check.Sentence)
+			fmt.Fprintln(w, v.sentenceLine(fmt.Sprintf("  %s  %s ", v.paint(dim, "----"), c.id), c.check.Sentence+" (not run)"))
 		default:
-			fmt.Fprintf(w, "  %s  %s %s\n", v.paint(red, "FAIL"), c.id, c.check.Sentence)
+			fmt.Fprintln(w, v.sentenceLine(fmt.Sprintf("  %s  %s ", v.paint(red, "FAIL"), c.id), c.check.Sentence))
 			if v.summary && firstFail != "" {
 				continue
 			}

@@ -39,7 +39,7 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	r := checkOnce(ctx, kit, l, src, stdout, stderr, view{color: useColor(stdout), next: nextNumber(kit, l)})
+	r := checkOnce(ctx, kit, l, src, stdout, stderr, view{color: useColor(stdout), width: outputWidth(stdout), next: nextNumber(kit, l)})
 	if ctx.Err() != nil {
 		return exitCode(130)
 	}

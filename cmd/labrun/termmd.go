@@ -105,7 +105,7 @@ func (r *termRenderer) block(n ast.Node, first, rest string) {
 		lines := n.Lines()
 		for i := 0; i < lines.Len(); i++ {
 			seg := lines.At(i)
-			line := strings.TrimRight(string(seg.Value(r.src)), "\n")
+			line := expandTabs(strings.TrimRight(string(seg.Value(r.src)), "\n"), 4)
 			if r.color {
 				line = sgrCode + line + sgrReset
 			}
@@ -135,6 +135,29 @@ func (r *termRenderer) block(n ast.Node, first, rest string) {
 	default:
 		r.blocks(n, first, rest)
 	}
+}
+
+// expandTabs replaces every tab in line with spaces up to the next stop
+// every width columns, as an editor set to that width shows Go code. Left
+// as tabs, the terminal's stops (every 8 columns) would put the first level
+// of a block indented by 4 at column 8, the next at 16, and so on: uneven.
+func expandTabs(line string, width int) string {
+	if !strings.Contains(line, "\t") {
+		return line
+	}
+	var b strings.Builder
+	col := 0
+	for _, c := range line {
+		if c == '\t' {
+			n := width - col%width
+			b.WriteString(strings.Repeat(" ", n))
+			col += n
+			continue
+		}
+		b.WriteRune(c)
+		col++
+	}
+	return b.String()
 }
 
 // pick returns a when cond holds, b otherwise.

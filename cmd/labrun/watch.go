@@ -56,7 +56,7 @@ func runWatch(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	tty := useColor(stdout)
-	v := view{color: tty, verbose: *verbose, summary: !*verbose, only: *only, next: nextNumber(kit, l)}
+	v := view{color: tty, width: outputWidth(stdout), verbose: *verbose, summary: !*verbose, only: *only, next: nextNumber(kit, l)}
 	for {
 		if tty {
 			fmt.Fprint(stdout, "\x1b[H\x1b[2J") // clear the screen

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"harnesslab/grader"
+	"harnesslab/grader/results"
 )
 
 // fakeKit writes a kit of one lesson (01-fake, student file harness.go)
@@ -87,5 +88,33 @@ func TestVerifyNamesAMissingSource(t *testing.T) {
 	}
 	if msg := missing[0].Error(); !strings.Contains(msg, filepath.Join("solutions", "01-fake", "harness.go")) {
 		t.Errorf("the error should name where the source goes; it says: %s", msg)
+	}
+}
+
+// TestStarterMayPassOnlyGuards: the starter fails every check that earns
+// points; a guard worth none may pass, and a failure to build is named.
+func TestStarterMayPassOnlyGuards(t *testing.T) {
+	check := func(name string, passed bool, points float64) results.CheckResult {
+		return results.CheckResult{Name: name, Passed: passed, MaxPoints: points}
+	}
+	cases := []struct {
+		reason string
+		r      results.Result
+		want   string // a piece of the one problem, or "" for none
+	}{
+		{"every pointed check fails, the guard passes", results.Result{Status: results.StatusFailed,
+			Checks: []results.CheckResult{check("calls", false, 1), check("values_kept", true, 0)}}, ""},
+		{"a pointed check passes on the starter", results.Result{Status: results.StatusFailed,
+			Checks: []results.CheckResult{check("calls", false, 1), check("pairs", true, 1)}}, "passes check pairs"},
+		{"the starter does not build", results.Result{Status: results.StatusNoCompile, Message: "harness.go:3"}, "got nocompile"},
+	}
+	for _, tc := range cases {
+		got := starterProblems(&tc.r)
+		switch {
+		case tc.want == "" && len(got) > 0:
+			t.Errorf("%s: starterProblems = %q, want none", tc.reason, got)
+		case tc.want != "" && (len(got) != 1 || !strings.Contains(got[0], tc.want)):
+			t.Errorf("%s: starterProblems = %q, want one saying %q", tc.reason, got, tc.want)
+		}
 	}
 }

@@ -39,9 +39,9 @@ type LessonProof struct {
 	Findings       []Finding
 }
 
-// Verify proves the kit, lesson by lesson: every starter compiles and fails,
-// every solution passes, every solution is its starter with only the gaps
-// filled, every variant gets exactly the outcome it declares, and every check
+// Verify proves the kit, lesson by lesson: every starter compiles and fails
+// every check that earns points, every solution passes, every solution is
+// its starter with only the gaps filled, every variant gets exactly the outcome it declares, and every check
 // is failed by at least one wrong_* variant. The starter proved is the kit's
 // pristine copy (Lesson.StarterDir), never the student's working files, so a
 // student's progress does not turn the kit's proof red. progress, if not
@@ -107,10 +107,7 @@ func verifyLesson(ctx context.Context, l *grader.Lesson, opts engine.Options, pr
 	jobs := []job{
 		{"starter", starter, func(r *results.Result) []string {
 			p.StarterFailing = len(r.FailedChecks())
-			if r.Status != results.StatusFailed {
-				return []string{fmt.Sprintf("the starter should build and fail its checks; it got %s: %s", r.Status, r.Message)}
-			}
-			return nil
+			return starterProblems(r)
 		}},
 		{"solution", grader.Source{Dir: solution}, func(r *results.Result) []string {
 			p.SolutionPassed = r.Status == results.StatusPassed
@@ -174,6 +171,23 @@ func verifyLesson(ctx context.Context, l *grader.Lesson, opts engine.Options, pr
 	}
 	slices.SortFunc(p.Findings, func(a, b Finding) int { return strings.Compare(a.Text, b.Text) })
 	return p
+}
+
+// starterProblems says what is wrong with the starter's result r: the
+// starter must build and fail every check that earns points, as the README
+// tells a student it does. Only a guard worth no points (the lesson's given
+// values kept) may pass on the starter.
+func starterProblems(r *results.Result) []string {
+	if r.Status != results.StatusFailed {
+		return []string{fmt.Sprintf("the starter should build and fail its checks; it got %s: %s", r.Status, r.Message)}
+	}
+	var out []string
+	for _, c := range r.Checks {
+		if c.Passed && c.MaxPoints > 0 {
+			out = append(out, fmt.Sprintf("the starter passes check %s, which earns points: make the starter fail it, or give it # points: 0 if it only guards what the lesson gives", c.Name))
+		}
+	}
+	return out
 }
 
 // starterSource is the starter verify proves: the pristine copy generated
