@@ -32,6 +32,13 @@ type callView struct {
 	Name   string
 	Args   string
 	Result *convItem // nil when no message of the list answers the call
+	// InReply marks a call in a model's reply, which no result can follow
+	// in the same message: its result, if the harness sent one, is in the
+	// next request, at message Later (-1 when that request lacks it or
+	// there is no next request).
+	InReply bool
+	Later   int
+	Next    int // the number of the next request, 0 when there is none
 }
 
 // conversation pairs every toolCall with the toolResult that carries its id
@@ -84,19 +91,23 @@ func messageItem(i int, m lab.WireMessage) convItem {
 
 // eventView is one event of a transcript as a page draws it.
 type eventView struct {
-	Kind    string
-	Number  int // requests and replies: which request, counting from 1
-	Tokens  int
-	System  string
-	Tools   []string
-	Conv    []convItem
-	Reply   *convItem
-	Error   string
-	Tool    string
-	Args    string
-	Result  string
-	IsError bool
-	Path    string
+	Kind     string
+	Number   int // requests and replies: which request, counting from 1
+	Tokens   int
+	System   string
+	Tools    []string
+	Messages int // requests: how many messages the request carried
+	Conv     []convItem
+	Reply    *convItem
+	Error    string
+	Tool     string
+	Args     string
+	Result   string
+	IsError  bool
+	Path     string
+	// tool runs: the workspace reads and writes the run made, drawn on the
+	// run's line rather than as lines of their own above it.
+	Reads, Writes []string
 }
 
 // transcriptView is a whole transcript as a page draws it, with totals.
@@ -115,13 +126,13 @@ type transcriptView struct {
 // drawTranscript turns a transcript into what the templates draw.
 func drawTranscript(t lab.Transcript) transcriptView {
 	v := transcriptView{Title: t.Title, Cut: t.Cut, Note: t.Note}
-	for _, e := range t.Events {
+	for i, e := range t.Events {
 		ev := eventView{Kind: e.Kind, Error: e.Error, Tool: e.Tool, Result: e.Result, IsError: e.IsError, Path: e.Path}
 		switch e.Kind {
 		case lab.EventRequest:
 			v.Requests++
 			v.Bill += e.Tokens
-			ev.Number, ev.Tokens, ev.System = v.Requests, e.Tokens, e.System
+			ev.Number, ev.Tokens, ev.System, ev.Messages = v.Requests, e.Tokens, e.System, len(e.Messages)
 			for _, s := range e.Tools {
 				ev.Tools = append(ev.Tools, s.Name)
 			}
@@ -131,12 +142,25 @@ func drawTranscript(t lab.Transcript) transcriptView {
 			if e.Reply != nil {
 				items := conversation([]lab.WireMessage{*e.Reply})
 				ev.Reply = &items[0]
+				answerLater(ev.Reply, t.Events[i+1:], v.Requests+1)
 			}
 		case lab.EventRefusal:
 			ev.Number = v.Requests
 			v.Refused++
 		case lab.EventTool:
 			ev.Args = lab.EncodeJSON(map[string]any(e.Arguments))
+			// The reads and writes just before a tool's run are the run's own.
+			for len(v.Events) > 0 {
+				last := v.Events[len(v.Events)-1]
+				if last.Kind == lab.EventRead {
+					ev.Reads = append([]string{last.Path}, ev.Reads...)
+				} else if last.Kind == lab.EventWrite {
+					ev.Writes = append([]string{last.Path}, ev.Writes...)
+				} else {
+					break
+				}
+				v.Events = v.Events[:len(v.Events)-1]
+			}
 		case lab.EventRead:
 			v.Reads = append(v.Reads, e.Path)
 		case lab.EventWrite:
@@ -147,6 +171,36 @@ func drawTranscript(t lab.Transcript) transcriptView {
 		v.Events = append(v.Events, ev)
 	}
 	return v
+}
+
+// answerLater marks the calls of a reply, whose results can only come in
+// the next request: it finds that request among rest (the events after the
+// reply), numbered next, and the message in it that answers each call.
+func answerLater(reply *convItem, rest []lab.Event, next int) {
+	var following []lab.WireMessage
+	found := false
+	for _, e := range rest {
+		if e.Kind == lab.EventRequest {
+			following, found = e.Messages, true
+			break
+		}
+	}
+	for _, b := range reply.Blocks {
+		if b.Call == nil {
+			continue
+		}
+		b.Call.InReply, b.Call.Later = true, -1
+		if !found {
+			continue
+		}
+		b.Call.Next = next
+		for j, m := range following {
+			if m.Role == lab.RoleToolResult && m.ToolCallID == b.Call.ID {
+				b.Call.Later = j
+				break
+			}
+		}
+	}
 }
 
 // drawTranscripts draws each of ts.

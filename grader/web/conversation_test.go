@@ -111,3 +111,55 @@ func TestLessonDrawsACellsTranscript(t *testing.T) {
 	}
 	mustContain(t, page, "call c1", "read({&#34;path&#34;: &#34;config.py&#34;})", "1 request,")
 }
+
+// TestCorrectRunReadsAsCorrect: in a run with nothing wrong, the reply that
+// asks for two files says where each call's result went (the next
+// request), the second request counts the 4 messages it carried, and each
+// tool's read is drawn on the line of the run that made it, not as a line
+// of its own.
+func TestCorrectRunReadsAsCorrect(t *testing.T) {
+	ask := lab.WireMessage{Role: lab.RoleAssistant, Blocks: []lab.WireBlock{
+		{Type: lab.ToolCallBlock, ID: "c1", Name: "read", Arguments: lab.Args{"path": "config.py"}},
+		{Type: lab.ToolCallBlock, ID: "c2", Name: "read", Arguments: lab.Args{"path": "app.py"}},
+	}}
+	user := lab.WireMessage{Role: lab.RoleUser, Content: "What port?"}
+	r1 := lab.WireMessage{Role: lab.RoleToolResult, ToolCallID: "c1", ToolName: "read", Content: "PORT = 9090\n"}
+	r2 := lab.WireMessage{Role: lab.RoleToolResult, ToolCallID: "c2", ToolName: "read", Content: "import config\n"}
+	tr := lab.NewTranscript("a correct run")
+	tr.Events = []lab.Event{
+		{Kind: lab.EventRequest, Tokens: 78, Messages: []lab.WireMessage{user}},
+		{Kind: lab.EventReply, Reply: &ask},
+		{Kind: lab.EventRead, Path: "config.py"},
+		{Kind: lab.EventTool, Tool: "read", Arguments: lab.Args{"path": "config.py"}, Result: "PORT = 9090\n"},
+		{Kind: lab.EventRead, Path: "app.py"},
+		{Kind: lab.EventTool, Tool: "read", Arguments: lab.Args{"path": "app.py"}, Result: "import config\n"},
+		{Kind: lab.EventRequest, Tokens: 120, Messages: []lab.WireMessage{user, ask, r1, r2}},
+		{Kind: lab.EventReply, Reply: &lab.WireMessage{Role: lab.RoleAssistant, Blocks: []lab.WireBlock{{Type: lab.TextBlock, Text: "9090"}}}},
+	}
+	var b strings.Builder
+	if err := (&Site{}).render(&b, "transcript", drawTranscript(tr)); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	mustContain(t, page,
+		"sent by the harness in request 2, as message 2", "sent by the harness in request 2, as message 3",
+		"Request 2: <strong>120 tokens</strong> billed, 4 messages",
+		"(read <code>config.py</code>)", "(read <code>app.py</code>)",
+		"files read, in order: <code>config.py</code>, <code>app.py</code>")
+	for _, wrong := range []string{"nothing in this list answers", "no result", `<p class="io">read`, "drawn"} {
+		if strings.Contains(page, wrong) {
+			t.Errorf("a correct run's drawing says %q", wrong)
+		}
+	}
+	if t.Failed() {
+		t.Logf("the drawing:\n%s", page)
+	}
+
+	// The run stops after a reply that asks: nothing follows to answer it.
+	tr.Events = tr.Events[:2]
+	b.Reset()
+	if err := (&Site{}).render(&b, "transcript", drawTranscript(tr)); err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, b.String(), "would go in the next request; the run sent none")
+}
