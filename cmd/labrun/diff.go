@@ -61,8 +61,12 @@ func printFileChange(w io.Writer, l, prev *grader.Lesson, fc grader.FileChange) 
 		list(w, "New, given whole:", fc.Added)
 		list(w, fmt.Sprintf("Changed since lesson %s's solution:", prev.Number), fc.Changed)
 		list(w, "Gone:", fc.Removed)
-		if len(fc.Filled)+len(fc.Added)+len(fc.Changed)+len(fc.Removed) == 0 {
+		switch {
+		case len(fc.Filled)+len(fc.Added)+len(fc.Changed)+len(fc.Removed) > 0:
+		case len(fc.Gaps) > 0:
 			fmt.Fprintf(w, "  Everything else is as lesson %s's solution has it.\n", prev.Number)
+		default:
+			fmt.Fprintf(w, "  Unchanged: as lesson %s's solution has it.\n", prev.Number)
 		}
 	} else {
 		list(w, "Given whole:", fc.Added)

@@ -160,13 +160,16 @@ func printResult(w io.Writer, l *grader.Lesson, r *results.Result, v view) {
 // reports whether it left out anything said before.
 func printFailure(w io.Writer, c checkID, seen map[string]string, v view) bool {
 	repeated := false
+	pointed := map[string]bool{} // the checks this failure already pointed back to
 	say := func(text, prefix string) {
 		if text == "" {
 			return
 		}
 		if first, ok := seen[text]; ok && !v.verbose {
-			fmt.Fprintf(w, "%s%s\n", prefix, v.paint(dim, "(the same as under "+first+")"))
-			repeated = true
+			if !pointed[first] {
+				fmt.Fprintf(w, "%s%s\n", prefix, v.paint(dim, "(the same as under "+first+")"))
+			}
+			pointed[first], repeated = true, true
 			return
 		}
 		seen[text] = c.id

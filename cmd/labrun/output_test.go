@@ -38,7 +38,7 @@ func TestPrintResultSaysEachThingOnce(t *testing.T) {
 	}{
 		{"the same words are written once", "Chat is not written yet", 1},
 		{"the same transcript is written once", `1 assistant -> "hello"`, 1},
-		{"a repeat points back to the first", "(the same as under 1.2)", 2},
+		{"a repeat points back to the first, once however many of its parts repeat", "(the same as under 1.2)", 1},
 		{"long output is clipped, and says how to see it", "(12 more lines; -v shows them)", 1},
 		{"the next check to fix is named", "1 of 4 checks pass. Next: make 1.2 pass. Stuck? labrun hint 02", 1},
 		{"the student is told how to see everything", "-v shows every failure whole", 1},

@@ -31,7 +31,7 @@ func opening(missing, there, text string) scenario {
 func runAndCompare(c *checkkit.C, sc scenario) outcome {
 	got := runCalls(sc, roundsOf(sc.calls), false)
 	c.Logf("%s: the calls were %s", sc.what, showCalls(sc.calls))
-	c.Logf("%s: on the clock, %s", sc.what, showSpans(got.spans))
+	c.Logf("%s, on the clock:%s", sc.what, showSpans(got.spans))
 	compareResults(c, sc.what, expected(sc, len(sc.calls)), got)
 	return got
 }
@@ -164,7 +164,7 @@ func readsRunAtOnce(c *checkkit.C) {
 		for _, b := range sc.calls {
 			sum += sc.delayOf(b.Name, b.Arguments)
 		}
-		c.Logf("%s: on the clock, %s", sc.what, showSpans(got.spans))
+		c.Logf("%s, on the clock:%s", sc.what, showSpans(got.spans))
 		if want := wallOf(sc, len(sc.calls)); got.wall > want+ms {
 			c.Errorf("%s took %v on the clock: run at the same time, reads take as long as the slowest one, %v (one after the other they take %v). "+
 				"Start every read of a batch before you wait for any of them.", sc.what, got.wall, want, sum)
@@ -189,7 +189,7 @@ func writeRunsAlone(c *checkkit.C) {
 	}, func(sc scenario) {
 		got := runCalls(sc, roundsOf(sc.calls), false)
 		c.Logf("%s: the calls were %s", sc.what, showCalls(sc.calls))
-		c.Logf("%s: on the clock, %s", sc.what, showSpans(got.spans))
+		c.Logf("%s, on the clock:%s", sc.what, showSpans(got.spans))
 		for _, s := range got.spans {
 			if s.Tool != "write" || len(s.Overlap) == 0 {
 				continue
@@ -226,7 +226,7 @@ func writesInListedOrder(c *checkkit.C) {
 	}, func(sc scenario) {
 		got := runCalls(sc, roundsOf(sc.calls), false)
 		c.Logf("%s: the calls were %s", sc.what, showCalls(sc.calls))
-		c.Logf("%s: on the clock, %s", sc.what, showSpans(got.spans))
+		c.Logf("%s, on the clock:%s", sc.what, showSpans(got.spans))
 		var want, order []string
 		for _, b := range sc.calls {
 			if b.Name == "write" {
@@ -268,7 +268,7 @@ func eachCallRunsOnce(c *checkkit.C) {
 		}},
 	}, func(sc scenario) {
 		got := runCalls(sc, roundsOf(sc.calls), false)
-		c.Logf("%s: on the clock, %s", sc.what, showSpans(got.spans))
+		c.Logf("%s, on the clock:%s", sc.what, showSpans(got.spans))
 		c.Equal(sc.what+": each call should run exactly once (listed here in alphabetical order)", callWords(sc.calls), runWords(got.spans))
 	})
 }
@@ -302,8 +302,8 @@ func cancelledCallsGetResults(c *checkkit.C) {
 			}
 		}
 		got := runCalls(sc, rounds, false)
-		c.Logf("%s: on the clock, %s", sc.what, showSpans(got.spans))
-		compareResults(c, sc.what+": every call gets a result, and the calls of the batches that had not started when the run stopped get the cancelled result;",
+		c.Logf("%s, on the clock:%s", sc.what, showSpans(got.spans))
+		compareResults(c, sc.what+" (every call gets a result, and the calls of the batches that had not started when the run stopped get the cancelled result)",
 			expected(sc, stop), got)
 		c.Equal(sc.what+": only the calls of the batches that started before the run stopped should run (listed here in alphabetical order)",
 			callWords(sc.calls[:stop]), runWords(got.spans))
@@ -324,7 +324,7 @@ func cancelledBeforeStart(c *checkkit.C) {
 		}},
 	}, func(sc scenario) {
 		got := runCalls(sc, nil, true)
-		c.Logf("%s: on the clock, %s", sc.what, showSpans(got.spans))
+		c.Logf("%s, on the clock:%s", sc.what, showSpans(got.spans))
 		checkkit.SameMessages(c, sc.what+": every call should get the cancelled result, in the order of the calls", expected(sc, 0), got.results, 0)
 		c.Equal(sc.what+": no call should run", []string{}, runWords(got.spans))
 	})

@@ -195,10 +195,10 @@ func known(name string) bool {
 }
 
 // showSpans writes the calls that ran, in the order they started, with their
-// times on the clock.
+// times on the clock, each on a line of its own, to follow a colon.
 func showSpans(spans []lab.Span) string {
 	if len(spans) == 0 {
-		return "no tool ran"
+		return " no tool ran"
 	}
 	spans = append([]lab.Span(nil), spans...)
 	sort.SliceStable(spans, func(i, j int) bool {
