@@ -1,7 +1,8 @@
 // Package web draws the kit for a browser: the course with a student's
-// progress, each lesson with its README and its cells, a student's check
-// with the transcript of every failure, and an instructor's dashboard of a
-// graded class. `labrun serve` serves it on 127.0.0.1; `labrun export
+// progress, each lesson with its README and its cells (drawn from the
+// outputs and transcripts recorded with the lesson, so nothing is built or
+// run), a student's check with the transcript of every failure, and an
+// instructor's dashboard of a graded class. `labrun serve` serves it on 127.0.0.1; `labrun export
 // --html` writes the same pages as files.
 //
 //	site := &web.Site{Kit: kit, Lessons: lessons, Engine: checks}
