@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"runtime/metrics"
 	"sync"
 	"time"
 )
@@ -19,6 +20,12 @@ import (
 // starts fewer calls than a round expects: after Grace with no new arrival,
 // the Timeline lets go of what it holds, and the run takes longer on the
 // clock than the check allows.
+//
+// Real time alone would make the verdict depend on how busy the machine is:
+// a harness whose next call is on its way, but whose goroutine has not had
+// the processor yet, would look as if it never made the call. So a wait ends
+// only when, besides, no other goroutine of the process is running or ready
+// to run (see busy), or after Patience with no arrival at all.
 
 // DefaultGrace is how long a Timeline waits, in real time, for more calls to
 // arrive when a round is not full.
@@ -28,6 +35,30 @@ const DefaultGrace = 300 * time.Millisecond
 // round is full before it lets any go: a harness that starts more calls at
 // once than it should shows it then.
 const settle = 10 * time.Millisecond
+
+// Patience is how long, in real time, a Timeline waits past Grace or settle
+// for a process that stays busy (a goroutine spinning, say) before it lets
+// go of what it holds all the same.
+const Patience = 2 * time.Second
+
+// busyMetrics are the goroutines of this process that are running or ready
+// to run.
+var busyMetrics = []string{"/sched/goroutines/runnable:goroutines", "/sched/goroutines/running:goroutines"}
+
+// busy reports whether a goroutine of this process other than the caller is
+// running or ready to run: one that may be on its way to another call.
+func busy() bool {
+	samples := make([]metrics.Sample, len(busyMetrics))
+	for i, name := range busyMetrics {
+		samples[i].Name = name
+	}
+	metrics.Read(samples)
+	ready, running := samples[0].Value, samples[1].Value
+	if ready.Kind() != metrics.KindUint64 || running.Kind() != metrics.KindUint64 {
+		return false // a runtime without these counts: real time alone decides
+	}
+	return ready.Uint64() > 0 || running.Uint64() > 1
+}
 
 // Span is one call of a tool on a Timeline: when it started and finished on
 // the clock, and which other calls ran while it did.
@@ -159,11 +190,13 @@ func (t *Timeline) drive(rounds []int, done <-chan struct{}) {
 	}
 }
 
-// await waits until want calls are held, or some are and none has arrived
-// for grace. It reports false when done was closed first.
+// await waits until want calls are held, or some are, none has arrived for
+// grace and the process is not busy (or none has arrived for grace plus
+// Patience). It reports false when done was closed first.
 func (t *Timeline) await(want int, grace time.Duration, done <-chan struct{}) bool {
 	timer := time.NewTimer(grace)
 	defer timer.Stop()
+	last := time.Now()
 	for {
 		t.mu.Lock()
 		n := len(t.held)
@@ -175,12 +208,17 @@ func (t *Timeline) await(want int, grace time.Duration, done <-chan struct{}) bo
 		case <-done:
 			return false
 		case <-t.changed:
+			last = time.Now()
 			timer.Reset(grace)
 		case <-timer.C:
-			if n > 0 {
+			switch {
+			case n == 0:
+				timer.Reset(grace)
+			case !busy() || time.Since(last) >= grace+Patience:
 				return true
+			default:
+				timer.Reset(time.Millisecond) // look again soon: the busy goroutine may be on its way
 			}
-			timer.Reset(grace)
 		}
 	}
 }

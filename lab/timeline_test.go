@@ -75,3 +75,34 @@ func TestTimelineOneAfterAnother(t *testing.T) {
 		t.Errorf("finished in order %v, want %v", finished, want)
 	}
 }
+
+// A harness that starts two calls at once shows it even when its second
+// goroutine needs the processor for a while before it makes its call, as on
+// a busy machine: the Timeline lets nothing go while a goroutine of the
+// process is still running.
+func TestTimelineWaitsForABusyGoroutine(t *testing.T) {
+	tl := NewTimeline()
+	var mu sync.Mutex
+	var finished []string
+	tool := slowTool(tl, map[string]time.Duration{"a": 10 * time.Millisecond, "b": 10 * time.Millisecond}, &mu, &finished)
+	tl.Run([]int{1, 1}, func() {
+		var wg sync.WaitGroup
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			tool.Execute(Args{"path": "a"})
+		}()
+		go func() {
+			defer wg.Done()
+			for start := time.Now(); time.Since(start) < 100*time.Millisecond; {
+				// work on the processor, well past the Timeline's settle time
+			}
+			tool.Execute(Args{"path": "b"})
+		}()
+		wg.Wait()
+	})
+	spans := tl.Spans()
+	if len(spans) != 2 || len(spans[0].Overlap) != 1 || len(spans[1].Overlap) != 1 {
+		t.Errorf("the two calls were running at once, so each span should overlap the other: %+v", spans)
+	}
+}
