@@ -84,16 +84,31 @@
 //
 // # One time budget
 //
-// Every limit of a run comes from Options.CheckTimeout, how long one check
-// may run, plus named graces (see Budget): the check program's own timer
-// fires at CheckTimeout and gives a timeout verdict that names the student's
-// function; StartGrace later the runner asks a program still without a
-// verdict (a hang in an init function, say) for its goroutine stacks, with
-// SIGQUIT, and names the student's function from them; StackGrace later it
-// kills the program's process group. The runner's own limit is one kill per
-// wave of parallel checks plus RunnerGrace. A caller's deadline (a grading
-// run's per-submission limit) stops the runner RunnerGrace early, so that it
-// can still ask its running checks for their stacks and report.
+// Every limit of a run comes from Options.CheckTimeout, how much processor
+// time one check may use, plus named graces (see Budget). Processor time
+// (user and system, every thread) is what a check does, whatever else the
+// machine is doing, so a busy machine never turns a pass into a timeout. The
+// check program keeps its own limits (package checkkit): it reads its
+// processor time with getrusage and stops the check at CheckTimeout, at a
+// wall-clock ceiling of checkkit.WallFactor times that for a check that
+// waits rather than computes, and at checkkit.MaxMemory of memory or
+// checkkit.MaxGoroutines goroutines, each a verdict that names the limit and
+// the student's function. The runner keeps the same limits from outside,
+// StartGrace later (processor time read from /proc/PID/stat, where Linux
+// has it): it asks a program still without a verdict (a hang in an init
+// function, say) for its goroutine stacks, with SIGQUIT, and names the
+// student's function from them; StackGrace later it kills the program's
+// process group. A program the runtime ends itself is named for what ended
+// it: a stack overflow names the recursion, running out of memory says so.
+//
+// A check that timed out while other checks ran beside it is run again,
+// alone, once every check has run, and its second run is the one that
+// counts: a crowded machine can push a check that mostly waits past its
+// wall-clock ceiling, and it should not cost the student the check. The
+// runner's own limit covers one kill per wave of parallel checks and one
+// per replay, plus RunnerGrace. A caller's deadline (a grading run's
+// per-submission limit) stops the runner RunnerGrace early, so that it can
+// still ask its running checks for their stacks and report.
 //
 // # Why a timeout keeps earned verdicts
 //

@@ -20,8 +20,9 @@ import (
 
 // Options tune a check run. The zero value is ready to use.
 type Options struct {
-	// CheckTimeout is how long one check may run (default 5s). Every other
-	// time limit of the run is derived from it: see Budget.
+	// CheckTimeout is how much processor time one check may use (default
+	// 5s); on the clock it may take checkkit.WallFactor times as long. Every
+	// other time limit of the run is derived from it: see Budget.
 	CheckTimeout time.Duration
 	Parallel     int              // checks run at once (default the number of CPUs)
 	WorkDir      string           // where to build and run (default a fresh temporary folder, removed afterwards)
@@ -99,7 +100,7 @@ type runnerEnd struct {
 func runChecks(ctx context.Context, l *grader.Lesson, bin string, opts Options) ([]results.CheckResult, bool, error) {
 	b := opts.budget()
 	deadline, hasDeadline := ctx.Deadline()
-	job := runnerJob{Bin: bin, Parallel: opts.Parallel, Limit: b.Process(), StackGrace: StackGrace,
+	job := runnerJob{Bin: bin, Parallel: opts.Parallel, Limit: b.Process(), CPULimit: b.ProcessCPU(), StackGrace: StackGrace,
 		Stop: stopAt(deadline, hasDeadline)}
 	dir := filepath.Join(opts.WorkDir, "check-runs")
 	reqs := make([]*checkRequest, len(l.Checks))
