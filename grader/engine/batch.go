@@ -25,10 +25,12 @@ import (
 const runnerMarker = "__labrun_check_runner"
 
 // Sandbox starts the check runner, argv, in a sandbox: dir is its private
-// writable folder, readOnly must be visible inside, and the runner must be
-// stopped after timeout or when ctx is done. The error is for a sandbox that
-// failed, never for what the runner did.
-type Sandbox func(ctx context.Context, dir string, readOnly, env []string, timeout time.Duration, argv []string) (Run, error)
+// writable folder, readOnly (files and folders) must be visible inside,
+// hidden must not be (the kit, its caches and the toolchain: see kitPaths;
+// readOnly and dir win inside them), and the runner must be stopped after
+// timeout or when ctx is done. The error is for a sandbox that failed, never
+// for what the runner did.
+type Sandbox func(ctx context.Context, dir string, readOnly, hidden, env []string, timeout time.Duration, argv []string) (Run, error)
 
 // runnerJob is everything the runner needs; in a sandbox the host hands it
 // over in a file that the runner deletes at once.

@@ -68,7 +68,12 @@
 // way the engine runs a program) and writes what each did next to it as soon
 // as it ends. `labrun check` runs the runner in this process; `labrun grade`
 // sets Options.Sandbox, and the runner is this program again (RunnerInit)
-// inside one sandbox per submission. Only where the runner lives differs:
+// inside one sandbox per submission. That sandbox shows the runner and its
+// check programs nothing of the kit: the two programs are bound as files
+// (never the folders they are in, which may hold other students' work), and
+// the kit's folder (solutions/, the checks' sources), the user's cache (the
+// generated reference solutions, the go command's build cache) and the
+// toolchain are hidden. Only where the runner lives differs:
 // the check programs, their environment, their limits and the judging of
 // what they did are the same code.
 //

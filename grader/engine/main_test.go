@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
 	"testing"
 	"time"
 
@@ -22,6 +23,7 @@ const envFakeProgram = "GRADER_TEST_FAKE_CHECK_PROGRAM"
 // makes the test binary a stand-in check program when asked to.
 func TestMain(m *testing.M) {
 	sandbox.Init()
+	RunnerInit()
 	if os.Getenv(envFakeProgram) != "" {
 		fakeCheckProgram(os.Args[1])
 		os.Exit(0)
@@ -37,6 +39,14 @@ func fakeCheckProgram(name string) {
 		pass(name)
 	case "hangs":
 		stuckForever()
+	case "peeks": // passes only when it can read none of the files it is given
+		var seen []string
+		for _, p := range strings.Split(os.Getenv(envPeek), "\n") {
+			if _, err := os.ReadFile(p); p != "" && err == nil {
+				seen = append(seen, "read "+p)
+			}
+		}
+		verdict(name, seen)
 	case "spins":
 		spinForever()
 	case "waits":
@@ -63,14 +73,23 @@ func fakeCheckProgram(name string) {
 }
 
 // pass writes a passing verdict for check name.
-func pass(name string) {
-	v := checkkit.Verdict{Nonce: os.Getenv(checkkit.EnvNonce), Check: name, Passed: true}
+func pass(name string) { verdict(name, nil) }
+
+// verdict writes the verdict of check name: failed with failures, if any.
+func verdict(name string, failures []string) {
+	v := checkkit.Verdict{Nonce: os.Getenv(checkkit.EnvNonce), Check: name, Passed: len(failures) == 0, Failures: failures}
+	if !v.Passed {
+		v.Kind = checkkit.KindFailed
+	}
 	data, _ := json.Marshal(v)
 	if err := os.WriteFile(os.Getenv(checkkit.EnvVerdict), data, 0o600); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(3)
 	}
 }
+
+// envPeek lists, one a line, the files the fake check "peeks" tries to read.
+const envPeek = "GRADER_TEST_PEEK"
 
 // envShared names a folder the fake checks of one test share.
 const envShared = "GRADER_TEST_SHARED"

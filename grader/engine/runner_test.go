@@ -99,17 +99,17 @@ func TestRunnerFailureIsAKitError(t *testing.T) {
 		words   string
 	}{
 		{"the runner ends with an error of its own",
-			func(context.Context, string, []string, []string, time.Duration, []string) (Run, error) {
+			func(context.Context, string, []string, []string, []string, time.Duration, []string) (Run, error) {
 				return Run{ExitCode: 3, Stderr: []byte("check runner: read the job: no such file\n")}, nil
 			}, "exit status 3: check runner: read the job: no such file"},
 		{"the sandbox cannot start it",
-			func(context.Context, string, []string, []string, time.Duration, []string) (Run, error) {
+			func(context.Context, string, []string, []string, []string, time.Duration, []string) (Run, error) {
 				return Run{}, errors.New("sandbox: start: bwrap refused")
 			}, "start the check runner in its sandbox: sandbox: start: bwrap refused"},
 	} {
 		req := newTestRequest(t, "passes")
 		job := runnerJob{Bin: testBinary(t), Checks: []runnerCheck{{Name: "passes", Dir: req.dir, Out: req.out}}}
-		end := startRunner(context.Background(), job, t.TempDir(), Options{Sandbox: c.sandbox, CheckTimeout: time.Second})
+		end := startRunner(context.Background(), job, t.TempDir(), nil, Options{Sandbox: c.sandbox, CheckTimeout: time.Second})
 		o := judge(req, readRun(req.out), end, Budget{Check: time.Second})
 		if o.kind != results.KindKitError || !strings.Contains(o.message, c.words) || !strings.Contains(o.message, "not your fault") {
 			t.Errorf("%s: kind %s, message %q; want a kit error quoting %q", c.reason, o.kind, o.message, c.words)
