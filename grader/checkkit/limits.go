@@ -92,8 +92,8 @@ func overLimit(u usage, cpuBase, limit time.Duration) (which int, words string) 
 	case !u.cpuKnown && u.wall >= limit:
 		return limitTime, fmt.Sprintf("timed out: the check was still running after %s", limit)
 	case u.wall >= WallCeiling(limit):
-		return limitTime, fmt.Sprintf("timed out: the check was still running after %s on the clock (it had used %s of processor time, so it was mostly waiting)",
-			WallCeiling(limit), (u.cpu - cpuBase).Round(time.Millisecond))
+		return limitTime, fmt.Sprintf("timed out: the check was still running after %s on the clock, before it had used its %s of processor time "+
+			"(it was waiting, or the machine was too busy to run it)", WallCeiling(limit), limit)
 	}
 	return limitNone, ""
 }
