@@ -66,9 +66,6 @@ func judge(req *checkRequest, run *Run, end runnerEnd, b Budget) *outcome {
 	default:
 		o.kind, o.message = results.KindPanic, noVerdict(*run)
 	}
-	if run != nil && run.Replayed && o.kind == results.KindTimeout {
-		o.message += " (It timed out beside other checks, and again when it was run alone.)"
-	}
 	return o
 }
 

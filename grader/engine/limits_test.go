@@ -56,7 +56,7 @@ func TestProcessorTimeLimit(t *testing.T) {
 
 // TestTimeoutReplayedAlone: a check that times out only while another check
 // runs (it waits on the other) passes when it is played again alone; a check
-// that hangs whatever else runs still times out, and says it was replayed.
+// that hangs whatever else runs still times out.
 func TestTimeoutReplayedAlone(t *testing.T) {
 	shared := t.TempDir()
 	names := []string{"holds", "shy", "hangs"}
@@ -78,9 +78,12 @@ func TestTimeoutReplayedAlone(t *testing.T) {
 	if o := judge(reqs[1], run, runnerEnd{}, b); !o.passed || run == nil || !run.Replayed {
 		t.Errorf("the check that hangs only beside the other: passed %v, replayed %v, %q; want a pass when replayed alone", o.passed, run != nil && run.Replayed, o.message)
 	}
-	o := judge(reqs[2], readRun(reqs[2].out), runnerEnd{}, b)
-	if o.passed || o.kind != results.KindTimeout || !strings.Contains(o.message, "again when it was run alone") {
-		t.Errorf("the check that always hangs: passed %v, kind %s, %q; want a timeout that says it was run alone too", o.passed, o.kind, o.message)
+	// Whether a check was replayed depends on what ran beside it, so its
+	// message does not say: two gradings of one copy read the same.
+	run = readRun(reqs[2].out)
+	o := judge(reqs[2], run, runnerEnd{}, b)
+	if o.passed || o.kind != results.KindTimeout || run == nil || !run.Replayed || strings.Contains(o.message, "alone") {
+		t.Errorf("the check that always hangs: passed %v, kind %s, replayed %v, %q; want a replayed timeout, in the usual words", o.passed, o.kind, run != nil && run.Replayed, o.message)
 	}
 }
 
