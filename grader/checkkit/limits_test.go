@@ -71,3 +71,19 @@ func TestLimits(t *testing.T) {
 		})
 	}
 }
+
+// TestStartersNamesTheBomb: of the goroutines a stack dump shows, the
+// student's function that started most of them is named.
+func TestStartersNamesTheBomb(t *testing.T) {
+	g := func(creator, file string) string {
+		return "goroutine 9 [chan receive]:\nharnesslab/lessons/11-parallel.wait()\n\t/kit/lessons/11-parallel/parallel.go:5 +0x1\n" +
+			"created by " + creator + " in goroutine 1\n\t" + file + " +0x2\n\n"
+	}
+	stack := g("harnesslab/lessons/11-parallel.RunAll", "/kit/lessons/11-parallel/parallel.go:40") +
+		g("harnesslab/lessons/11-parallel.RunAll", "/kit/lessons/11-parallel/parallel.go:40") +
+		g("harnesslab/lessons/11-parallel.Fetch", "/kit/lessons/11-parallel/fetch.go:12") +
+		g("harnesslab/grader/checkkit.Run", "/kit/grader/checkkit/main.go:80")
+	if got := starters(stack); len(got) != 1 || got[0] != "RunAll (parallel.go:40)" {
+		t.Errorf("starters = %q, want the function that started most goroutines, RunAll (parallel.go:40)", got)
+	}
+}
