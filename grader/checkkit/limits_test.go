@@ -27,12 +27,12 @@ func TestLimits(t *testing.T) {
 	}{
 		{"sleep", func(c *C, stop chan struct{}) { time.Sleep(2 * limit) }, "", "",
 			"waiting uses no processor time: a check that sleeps past its limit, within the wall ceiling, passes"},
-		{"wait", func(c *C, stop chan struct{}) { <-stop }, KindTimeout, "on the clock",
+		{"wait", func(c *C, stop chan struct{}) { <-stop }, KindTimeout, "did not finish within its limit (200ms of processor time, or 600ms on the clock)",
 			"a check that waits for ever is stopped at the wall ceiling"},
 		{"busy", func(c *C, stop chan struct{}) {
 			for !stopped(stop) {
 			}
-		}, KindTimeout, "of processor time",
+		}, KindTimeout, "did not finish within its limit",
 			"a busy loop is stopped at its processor-time limit"},
 		{"goroutines", func(c *C, stop chan struct{}) {
 			for !stopped(stop) {
@@ -67,6 +67,9 @@ func TestLimits(t *testing.T) {
 			}
 			if tt.name == "wait" && took < WallCeiling(limit) {
 				t.Errorf("%s: stopped after %s, before the wall ceiling %s", tt.reason, took, WallCeiling(limit))
+			}
+			if tt.name == "busy" && took >= WallCeiling(limit) {
+				t.Errorf("%s: stopped after %s, at the wall ceiling %s rather than at its processor-time limit", tt.reason, took, WallCeiling(limit))
 			}
 		})
 	}

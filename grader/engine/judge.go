@@ -52,12 +52,10 @@ func judge(req *checkRequest, run *Run, end runnerEnd, b Budget) *outcome {
 		o.kind, o.message = results.KindKitError, "the kit could not run this check (not your fault): run the check program: "+run.Err
 	case run.TimedOut:
 		o.kind = results.KindTimeout
-		limit := fmt.Sprintf("after %s on the clock", b.Process())
-		if run.CPU >= b.ProcessCPU() {
-			limit = fmt.Sprintf("once it had used %s of processor time", b.ProcessCPU())
-		}
-		o.message = fmt.Sprintf("timed out: the check program was stopped %s%s. Is there a loop that never ends, or a wait for something that never comes?",
-			limit, place(run.Stderr, ", inside "))
+		// Which limit came first depends on how busy the machine was: name
+		// both, so that a grade reads the same on every run.
+		o.message = fmt.Sprintf("timed out: the check program was stopped at its limit (%s of processor time, or %s on the clock)%s. "+
+			"Is there a loop that never ends, or a wait for something that never comes?", b.ProcessCPU(), b.Process(), place(run.Stderr, ", inside "))
 	case run.Stopped:
 		o.stopped = true
 		o.kind = results.KindTimeout

@@ -135,9 +135,9 @@ func TestJudge(t *testing.T) {
 	}{
 		{"a verdict counts however the run ended", &Run{Stopped: true, ExitCode: -1}, runnerEnd{stopped: true}, true, "", "", ""},
 		{"a hang in init is placed in init", &Run{TimedOut: true, ExitCode: 2, Stderr: []byte("starting\n" + hangInInit)}, runnerEnd{}, false,
-			results.KindTimeout, "stopped after 17s on the clock, inside init (harness.go). Is there a loop", "starting"},
-		{"a busy loop is stopped at its processor time", &Run{TimedOut: true, ExitCode: 2, CPU: 7 * time.Second, Stderr: []byte(hangInInit)}, runnerEnd{}, false,
-			results.KindTimeout, "stopped once it had used 7s of processor time, inside init (harness.go)", ""},
+			results.KindTimeout, "stopped at its limit (7s of processor time, or 17s on the clock), inside init (harness.go). Is there a loop", "starting"},
+		{"a busy loop stopped at its processor time reads the same as a wait stopped on the clock", &Run{TimedOut: true, ExitCode: 2, CPU: 7 * time.Second, Stderr: []byte(hangInInit)}, runnerEnd{}, false,
+			results.KindTimeout, "stopped at its limit (7s of processor time, or 17s on the clock), inside init (harness.go)", ""},
 		{"a stack overflow names the recursion", &Run{ExitCode: 2, Stderr: []byte(overflow)}, runnerEnd{}, false,
 			results.KindPanic, "the stack overflowed in deeper (tools.go), called from Chat (harness.go:40) (a recursion without end?)", "fatal error: stack overflow\n(the rest of the crash report is left out)"},
 		{"running out of memory is named", &Run{ExitCode: 2, Stderr: []byte("fatal error: out of memory\n\n" + overflow[strings.Index(overflow, "goroutine 1"):])}, runnerEnd{}, false,
