@@ -35,10 +35,14 @@ type Sandbox func(ctx context.Context, dir string, readOnly, hidden, env []strin
 // runnerJob is everything the runner needs; in a sandbox the host hands it
 // over in a file that the runner deletes at once.
 type runnerJob struct {
-	Bin        string        `json:"bin"`
-	Parallel   int           `json:"parallel"`
-	Limit      time.Duration `json:"limit"`       // per check program, on the clock: see Budget.Process
-	CPULimit   time.Duration `json:"cpu_limit"`   // per check program, of processor time: see Budget.ProcessCPU
+	Bin      string        `json:"bin"`
+	Parallel int           `json:"parallel"`
+	Limit    time.Duration `json:"limit"`     // per check program, on the clock: see Budget.Process
+	CPULimit time.Duration `json:"cpu_limit"` // per check program, of processor time: see Budget.ProcessCPU
+	// CheckCPU is a check's own processor-time limit (Budget.Check): a
+	// check that timed out having used that much is not run again, since
+	// no other work on the machine could have made it use more.
+	CheckCPU   time.Duration `json:"check_cpu"`
 	StackGrace time.Duration `json:"stack_grace"` // see StackGrace
 	// Stop, if set, is when every check still running is asked for its
 	// stacks and stopped, and no other is started: the caller's deadline
@@ -86,9 +90,10 @@ func runJobFile(path string) error {
 // runJob runs every check of job, job.Parallel at a time, and writes each
 // one's Run to its Out file as soon as it ends; a check not started before
 // the stop gets a Run that says it was stopped. Then every check that timed
-// out while another check was running is run again alone, one at a time, and
-// its second Run replaces the first (see Budget). The error says what the
-// runner itself could not do.
+// out on the clock (before it had used its processor time) while another
+// check was running is run again alone, one at a time, and its second Run
+// replaces the first (see Budget). The error says what the runner itself
+// could not do.
 func runJob(ctx context.Context, job runnerJob) error {
 	if !job.Stop.IsZero() {
 		var cancel context.CancelFunc
@@ -145,7 +150,7 @@ func runJob(ctx context.Context, job runnerJob) error {
 		if ctx.Err() != nil {
 			break
 		}
-		if contended[i] && timedOut(c, runs[i]) {
+		if contended[i] && runs[i].CPU < job.CheckCPU && timedOut(c, runs[i]) {
 			run := runCheck(ctx, job, c)
 			run.Replayed = true
 			report(c.Out, run)

@@ -106,10 +106,12 @@
 // process group. A program the runtime ends itself is named for what ended
 // it: a stack overflow names the recursion, running out of memory says so.
 //
-// A check that timed out while other checks ran beside it is run again,
-// alone, once every check has run, and its second run is the one that
-// counts: a crowded machine can push a check that mostly waits past its
-// wall-clock ceiling, and it should not cost the student the check. The
+// A check that timed out on the clock, before it had used its processor
+// time, while other checks ran beside it, is run again, alone, once every
+// check has run, and its second run is the one that counts: a crowded
+// machine can push a slow check past its wall-clock ceiling, and it should
+// not cost the student the check. A check that used up its processor time
+// is not run again (no other work made it use more). The
 // runner's own limit covers one kill per wave of parallel checks and one
 // per replay, plus RunnerGrace. A caller's deadline (a grading run's
 // per-submission limit) stops the runner RunnerGrace early, so that it can

@@ -56,11 +56,14 @@ func TestProcessorTimeLimit(t *testing.T) {
 
 // TestTimeoutReplayedAlone: a check that times out only while another check
 // runs (it waits on the other) passes when it is played again alone; a check
-// that hangs whatever else runs still times out.
+// that hangs whatever else runs still times out; a busy loop, stopped at its
+// processor-time limit, is not played again.
 func TestTimeoutReplayedAlone(t *testing.T) {
 	shared := t.TempDir()
-	names := []string{"holds", "shy", "hangs"}
-	job := runnerJob{Bin: testBinary(t), Parallel: 3, Limit: time.Second, StackGrace: 500 * time.Millisecond}
+	needCPU(t)
+	names := []string{"holds", "shy", "hangs", "spins"}
+	job := runnerJob{Bin: testBinary(t), Parallel: 4, Limit: time.Second, CPULimit: 300 * time.Millisecond,
+		CheckCPU: 200 * time.Millisecond, StackGrace: 500 * time.Millisecond}
 	var reqs []*checkRequest
 	for _, name := range names {
 		req := newTestRequest(t, name)
@@ -84,6 +87,9 @@ func TestTimeoutReplayedAlone(t *testing.T) {
 	o := judge(reqs[2], run, runnerEnd{}, b)
 	if o.passed || o.kind != results.KindTimeout || run == nil || !run.Replayed || strings.Contains(o.message, "alone") {
 		t.Errorf("the check that always hangs: passed %v, kind %s, replayed %v, %q; want a replayed timeout, in the usual words", o.passed, o.kind, run != nil && run.Replayed, o.message)
+	}
+	if run = readRun(reqs[3].out); run == nil || !run.TimedOut || run.Replayed {
+		t.Errorf("the busy loop: %+v; want a timeout at its processor-time limit, not played again", run)
 	}
 }
 

@@ -100,7 +100,7 @@ type runnerEnd struct {
 func runChecks(ctx context.Context, l *grader.Lesson, bin string, opts Options) ([]results.CheckResult, bool, error) {
 	b := opts.budget()
 	deadline, hasDeadline := ctx.Deadline()
-	job := runnerJob{Bin: bin, Parallel: opts.Parallel, Limit: b.Process(), CPULimit: b.ProcessCPU(), StackGrace: StackGrace,
+	job := runnerJob{Bin: bin, Parallel: opts.Parallel, Limit: b.Process(), CPULimit: b.ProcessCPU(), CheckCPU: b.Check, StackGrace: StackGrace,
 		Stop: stopAt(deadline, hasDeadline)}
 	dir := filepath.Join(opts.WorkDir, "check-runs")
 	reqs := make([]*checkRequest, len(l.Checks))
