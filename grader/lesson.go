@@ -22,6 +22,13 @@ type Lesson struct {
 	AllowedImports []string `json:"allowed_imports"`       // what student files may import
 	Labs           []string `json:"labs"`                  // lab titles, in order
 	Concurrency    bool     `json:"concurrency,omitempty"` // the lesson teaches goroutines: go statements are allowed, and checks run under the race detector
+	// GoCommand lets student files run the go command for real, through
+	// lab.NewGoCommands (which writes a copy of the workspace, at most
+	// lab.MaxModuleBytes, and a private build cache, at most
+	// lab.MaxGoCacheBytes). False by default: no lesson's student files need
+	// it (lesson 16's checks hand Patch a Commands of their own; only its
+	// cells, the kit's own programs, run the go command).
+	GoCommand bool `json:"go_command,omitempty"`
 
 	Slug   string       `json:"-"` // "02-model-can-only-talk"
 	Dir    string       `json:"-"` // the lesson folder: lessons/<slug>

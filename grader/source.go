@@ -68,7 +68,8 @@ const MaxSourceBytes = gosource.MaxBytes
 
 // Rules returns what the lesson allows in its student files.
 func (l *Lesson) Rules() gosource.Rules {
-	return gosource.Rules{Lesson: l.Number, Package: l.Package, Imports: l.AllowedImports, Concurrency: l.Concurrency}
+	return gosource.Rules{Lesson: l.Number, Package: l.Package, Imports: l.AllowedImports, Concurrency: l.Concurrency,
+		GoCommand: l.GoCommand}
 }
 
 // CheckSources refuses the student files (as Locate found them) unless each stays inside the safe

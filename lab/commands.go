@@ -58,6 +58,15 @@ type CommandRun struct {
 // rest is dropped and a last line says so.
 const MaxCommandOutput = 64 << 10
 
+// MaxModuleBytes is the most GoCommands writes of a workspace for one
+// command; a bigger workspace is refused before anything is written.
+const MaxModuleBytes = 4 << 20
+
+// MaxGoCacheBytes is the most a process's private build cache may hold: a
+// cold `go test` writes about 41 MB into it. Once it holds more, GoCommands
+// refuses to run anything.
+const MaxGoCacheBytes = 512 << 20
+
 // GoCommandTimeout is how long GoCommands lets one command run.
 const GoCommandTimeout = 60 * time.Second
 
@@ -70,9 +79,9 @@ const EnvGoCache = "LAB_GOCACHE"
 const EnvGoCacheSeed = "LAB_GOCACHE_SEED"
 
 // GoCommands runs `go test` and `go vet` for real. Each run writes the files
-// of the workspace into a fresh temporary folder, runs the go command there
-// with no network, no module downloads and a private build cache, and removes
-// the folder. It keeps a log of every command that reached it, run or
+// of the workspace (at most MaxModuleBytes) into a fresh temporary folder, runs the go command there
+// with no network, no module downloads and a private build cache (at most
+// MaxGoCacheBytes), and removes the folder. It keeps a log of every command that reached it, run or
 // refused. It is safe for use by several goroutines at once.
 type GoCommands struct {
 	mu  sync.Mutex
@@ -151,6 +160,12 @@ func runGo(ws *Workspace, argv []string) (CommandOutput, error) {
 	if err != nil {
 		return CommandOutput{}, err
 	}
+	if os.Getenv(EnvGoCache) == "" {
+		if size := treeBytes(cache); size > MaxGoCacheBytes {
+			return CommandOutput{}, fmt.Errorf("refused %q: the build cache holds %d MiB, more than the %d MiB allowed",
+				strings.Join(argv, " "), size>>20, MaxGoCacheBytes>>20)
+		}
+	}
 	dir, err := os.MkdirTemp("", "lab-module-")
 	if err != nil {
 		return CommandOutput{}, fmt.Errorf("make a folder for the module: %w", err)
@@ -175,6 +190,14 @@ func runGo(ws *Workspace, argv []string) (CommandOutput, error) {
 // writeModule writes every file of ws under dir. A path that would land
 // outside dir is an error.
 func writeModule(ws *Workspace, dir string) error {
+	total := 0
+	for _, path := range ws.Paths() {
+		text, _ := ws.Peek(path)
+		total += len(text)
+	}
+	if total > MaxModuleBytes {
+		return fmt.Errorf("write the module: the workspace holds %d bytes, more than the %d written for one command; keep it smaller", total, MaxModuleBytes)
+	}
 	for _, path := range ws.Paths() {
 		if !filepath.IsLocal(path) {
 			return fmt.Errorf("write the module: %q is not a path inside the module", path)
@@ -257,6 +280,20 @@ func copyTree(from, to string) error {
 		}
 		return os.WriteFile(target, data, 0o644)
 	})
+}
+
+// treeBytes is the size of the regular files under dir (what it can read).
+func treeBytes(dir string) int64 {
+	var n int64
+	filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			if info, err := d.Info(); err == nil {
+				n += info.Size()
+			}
+		}
+		return nil
+	})
+	return n
 }
 
 // durations matches the times go test prints: "(0.01s)" and a last "0.004s".

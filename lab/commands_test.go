@@ -88,3 +88,17 @@ func TestGoCommandsRunsATest(t *testing.T) {
 		t.Fatalf("go test of a fixed Add = %+v, %v; want exit code 0 and one ok line", out, err)
 	}
 }
+
+// TestWriteModuleCapsWhatItWrites: a workspace bigger than MaxModuleBytes is
+// refused before a byte of it is written.
+func TestWriteModuleCapsWhatItWrites(t *testing.T) {
+	ws := NewWorkspace(map[string]string{"go.mod": "module m\n", "big.go": strings.Repeat("x", MaxModuleBytes)})
+	dir := t.TempDir()
+	err := writeModule(ws, dir)
+	if err == nil || !strings.Contains(err.Error(), "more than the") {
+		t.Fatalf("writeModule of %d bytes: %v; want a refusal that names the cap", MaxModuleBytes+9, err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("the refused workspace left %d files behind", len(entries))
+	}
+}

@@ -66,10 +66,11 @@ func names(checks map[string]Check) []string {
 	return out
 }
 
-// Run runs one check with a time limit and returns its verdict (without name
-// or nonce). A panic or a hang in student code becomes a failure that says
-// where, and so does a check that ends by runtime.Goexit with no failure
-// recorded: only Fatalf may end a check early.
+// Run runs one check with a limit on its processor time (and on its wall
+// time, memory and goroutines: see WallFactor) and returns its verdict
+// (without name or nonce). A panic or a hang in student code becomes a
+// failure that says where, and so does a check that ends by runtime.Goexit
+// with no failure recorded: only Fatalf may end a check early.
 func Run(check Check, timeout time.Duration) *Verdict {
 	c := &C{}
 	done := make(chan *Verdict, 1)
@@ -90,22 +91,26 @@ func Run(check Check, timeout time.Duration) *Verdict {
 		finished = true
 		done <- c.verdict("")
 	}()
-	select {
-	case v := <-done:
-		return v
-	case <-time.After(timeout):
-		where := StudentFrames(stackFrames(true))
-		msg := fmt.Sprintf("timed out: the check was still running after %s", timeout)
-		if len(where) > 0 {
-			// Where a spinning loop is caught varies from run to run: name the
-			// innermost function without its line, so a grade is repeatable.
-			where[0] = where[0][:strings.LastIndex(where[0], ":")] + ")"
-			msg += ", inside " + strings.Join(where[:min(len(where), 3)], ", called from ")
+	return c.watch(done, timeout)
+}
+
+// watch waits for the check's verdict on done while keeping the program
+// within its limits (see WallFactor, MaxMemory, MaxGoroutines); the first
+// limit passed gives the verdict instead.
+func (c *C) watch(done <-chan *Verdict, limit time.Duration) *Verdict {
+	start := time.Now()
+	base, _ := processCPU() // what the program used before the check: starting up
+	tick := time.NewTicker(watchEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case v := <-done:
+			return v
+		case <-tick.C:
+			if which, words := overLimit(measure(start), base, limit); which != limitNone {
+				return c.limitVerdict(which, words)
+			}
 		}
-		msg += ". Is there a loop that never ends, or a wait for something that never comes?"
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		return &Verdict{Kind: KindTimeout, Failures: append(c.failures, msg), Details: c.details, Transcripts: c.transcriptsLocked()}
 	}
 }
 

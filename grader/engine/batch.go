@@ -6,8 +6,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strings"
 	"sync"
 	"time"
+
+	"harnesslab/grader/checkkit"
 )
 
 // The check runner is the one way checks are run, by `labrun check` and by
@@ -22,17 +25,24 @@ import (
 const runnerMarker = "__labrun_check_runner"
 
 // Sandbox starts the check runner, argv, in a sandbox: dir is its private
-// writable folder, readOnly must be visible inside, and the runner must be
-// stopped after timeout or when ctx is done. The error is for a sandbox that
-// failed, never for what the runner did.
-type Sandbox func(ctx context.Context, dir string, readOnly, env []string, timeout time.Duration, argv []string) (Run, error)
+// writable folder, readOnly (files and folders) must be visible inside,
+// hidden must not be (the kit, its caches and the toolchain: see kitPaths;
+// readOnly and dir win inside them), and the runner must be stopped after
+// timeout or when ctx is done. The error is for a sandbox that failed, never
+// for what the runner did.
+type Sandbox func(ctx context.Context, dir string, readOnly, hidden, env []string, timeout time.Duration, argv []string) (Run, error)
 
 // runnerJob is everything the runner needs; in a sandbox the host hands it
 // over in a file that the runner deletes at once.
 type runnerJob struct {
-	Bin        string        `json:"bin"`
-	Parallel   int           `json:"parallel"`
-	Limit      time.Duration `json:"limit"`       // per check program: see Budget.Process
+	Bin      string        `json:"bin"`
+	Parallel int           `json:"parallel"`
+	Limit    time.Duration `json:"limit"`     // per check program, on the clock: see Budget.Process
+	CPULimit time.Duration `json:"cpu_limit"` // per check program, of processor time: see Budget.ProcessCPU
+	// CheckCPU is a check's own processor-time limit (Budget.Check): a
+	// check that timed out having used that much is not run again, since
+	// no other work on the machine could have made it use more.
+	CheckCPU   time.Duration `json:"check_cpu"`
 	StackGrace time.Duration `json:"stack_grace"` // see StackGrace
 	// Stop, if set, is when every check still running is asked for its
 	// stacks and stopped, and no other is started: the caller's deadline
@@ -79,8 +89,11 @@ func runJobFile(path string) error {
 
 // runJob runs every check of job, job.Parallel at a time, and writes each
 // one's Run to its Out file as soon as it ends; a check not started before
-// the stop gets a Run that says it was stopped. The error says what the
-// runner itself could not do.
+// the stop gets a Run that says it was stopped. Then every check that timed
+// out on the clock (before it had used its processor time) while another
+// check was running is run again alone, one at a time, and its second Run
+// replaces the first (see Budget). The error says what the runner itself
+// could not do.
 func runJob(ctx context.Context, job runnerJob) error {
 	if !job.Stop.IsZero() {
 		var cancel context.CancelFunc
@@ -89,9 +102,12 @@ func runJob(ctx context.Context, job runnerJob) error {
 	}
 	sem := make(chan struct{}, max(job.Parallel, 1))
 	var (
-		wg       sync.WaitGroup
-		mu       sync.Mutex
-		firstErr error
+		wg        sync.WaitGroup
+		mu        sync.Mutex
+		firstErr  error
+		running   = map[int]bool{}
+		contended = make([]bool, len(job.Checks)) // ran while another check ran
+		runs      = make([]Run, len(job.Checks))
 	)
 	report := func(path string, run Run) {
 		if err := writeRun(path, run); err != nil {
@@ -100,7 +116,7 @@ func runJob(ctx context.Context, job runnerJob) error {
 			mu.Unlock()
 		}
 	}
-	for _, c := range job.Checks {
+	for i, c := range job.Checks {
 		select {
 		case sem <- struct{}{}:
 		case <-ctx.Done():
@@ -109,20 +125,68 @@ func runJob(ctx context.Context, job runnerJob) error {
 			report(c.Out, Run{ExitCode: -1, Stopped: true})
 			continue
 		}
+		mu.Lock()
+		running[i] = true
+		if len(running) > 1 {
+			for j := range running {
+				contended[j] = true
+			}
+		}
+		mu.Unlock()
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			run, err := RunProcess(ctx, Process{Argv: []string{job.Bin, c.Name}, Dir: c.Dir, Env: c.Env,
-				Limit: job.Limit, StackGrace: job.StackGrace})
-			if err != nil {
-				run = Run{ExitCode: -1, Err: err.Error()}
-			}
+			run := runCheck(ctx, job, c)
+			mu.Lock()
+			delete(running, i)
+			runs[i] = run
+			mu.Unlock()
 			report(c.Out, run)
 		}()
 	}
 	wg.Wait()
+	for i, c := range job.Checks {
+		if ctx.Err() != nil {
+			break
+		}
+		if contended[i] && runs[i].CPU < job.CheckCPU && timedOut(c, runs[i]) {
+			run := runCheck(ctx, job, c)
+			run.Replayed = true
+			report(c.Out, run)
+		}
+	}
 	return firstErr
+}
+
+// runCheck runs one check program.
+func runCheck(ctx context.Context, job runnerJob, c runnerCheck) Run {
+	run, err := RunProcess(ctx, Process{Argv: []string{job.Bin, c.Name}, Dir: c.Dir, Env: c.Env,
+		Limit: job.Limit, CPULimit: job.CPULimit, StackGrace: job.StackGrace})
+	if err != nil {
+		run = Run{ExitCode: -1, Err: err.Error()}
+	}
+	return run
+}
+
+// timedOut says whether a check timed out: the runner stopped it at a limit,
+// or its verdict (carrying the run's secret) says so.
+func timedOut(c runnerCheck, run Run) bool {
+	if run.TimedOut {
+		return true
+	}
+	v, err := checkkit.ReadVerdict(envValue(c.Env, checkkit.EnvVerdict), envValue(c.Env, checkkit.EnvNonce), c.Name)
+	return err == nil && v.Kind == checkkit.KindTimeout
+}
+
+// envValue is the value of key in env, or "".
+func envValue(env []string, key string) string {
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, key+"="); ok {
+			return v
+		}
+	}
+	return ""
 }
 
 // writeRun writes run to path whole or not at all.

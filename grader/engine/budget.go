@@ -2,20 +2,37 @@ package engine
 
 import (
 	"time"
+
+	"harnesslab/grader/checkkit"
 )
 
-// Budget is every time limit of a check run, derived from one setting: how
-// long one check may run (Options.CheckTimeout). Nothing else in the engine
-// picks a duration of its own; each limit below is that setting plus a named
-// grace.
+// Budget is every limit of a check run, derived from one setting: how much
+// processor time one check may use (Options.CheckTimeout). Nothing else in
+// the engine picks a duration of its own; each limit below is that setting,
+// its wall-clock ceiling (checkkit.WallCeiling, WallFactor times it) or one
+// of them plus a named grace.
 //
-//	check program's own timer   Check                 the check stops itself and gives a timeout verdict with a place
-//	process limit               Check + StartGrace    the runner asks the program for its goroutine stacks (SIGQUIT)
-//	process kill                ... + StackGrace      the runner kills the program's process group
-//	runner limit                waves × kill + RunnerGrace, where waves = checks ÷ parallel, rounded up
+//	check program's own limits  Check of processor time, Wall on the clock   the check stops itself and gives a timeout verdict with a place
+//	process limits              CPU: Check + StartGrace, wall: Wall + StartGrace   the runner asks the program for its goroutine stacks (SIGQUIT)
+//	process kill                wall limit + StackGrace                      the runner kills the program's process group
+//	replay                      a check that timed out on the clock, before using Check of processor time, while another check ran, is run again alone after the others; its second run counts
+//	runner limit                (waves + replays) × kill + RunnerGrace, where waves = checks ÷ parallel, rounded up, and replays = checks when parallel > 1
 //	stop of the whole run       the caller's deadline − RunnerGrace (a grading run's per-submission limit)
+//
+// Processor time is what a check does, whatever else the machine is doing:
+// a busy machine makes a check take longer on the clock, not use more
+// processor time. The runner reads it from /proc/PID/stat (utime + stime of
+// the check program, every thread, polled every cpuPoll); the check program
+// reads its own with getrusage(RUSAGE_SELF). A check that waits without
+// computing is stopped by the wall-clock ceiling instead, and because a
+// crowded machine can push a slow check past that too, a check that timed
+// out there while other checks ran is played again with none running before
+// its timeout counts. A check that used up its processor time is not played
+// again: nothing else on the machine made it use more, and an endless loop,
+// the commonest timeout, would cost its time twice. Where the system does not say how much processor time a
+// program used, the limits fall back to the wall clock.
 type Budget struct {
-	Check time.Duration // how long one check may run
+	Check time.Duration // how much processor time one check may use
 }
 
 // The graces, each for one thing that happens beyond a check's own limit.
@@ -40,19 +57,32 @@ const (
 	DrainGrace = time.Second
 )
 
-// Process is when the runner asks a check program that has given no verdict
-// for its stacks.
-func (b Budget) Process() time.Duration { return b.Check + StartGrace }
+// Wall is a check's wall-clock ceiling: a check that waits rather than
+// computes is stopped there.
+func (b Budget) Wall() time.Duration { return checkkit.WallCeiling(b.Check) }
 
-// Kill is the most one check program can take: then it is killed.
+// ProcessCPU is the processor time after which the runner asks a check
+// program that has given no verdict for its stacks.
+func (b Budget) ProcessCPU() time.Duration { return b.Check + StartGrace }
+
+// Process is when, on the clock, the runner asks a check program that has
+// given no verdict for its stacks.
+func (b Budget) Process() time.Duration { return b.Wall() + StartGrace }
+
+// Kill is the most one run of a check program can take on the clock: then
+// it is killed.
 func (b Budget) Kill() time.Duration { return b.Process() + StackGrace }
 
 // Runner is the most a check runner can take for checks checks run parallel
-// at a time.
+// at a time, each of them perhaps played again alone after a timeout (when
+// checks run side by side).
 func (b Budget) Runner(checks, parallel int) time.Duration {
 	parallel = max(parallel, 1)
-	waves := (checks + parallel - 1) / parallel
-	return time.Duration(waves)*(b.Kill()+DrainGrace) + RunnerGrace
+	runs := (checks + parallel - 1) / parallel // waves
+	if parallel > 1 {
+		runs += checks // replays
+	}
+	return time.Duration(runs)*(b.Kill()+DrainGrace) + RunnerGrace
 }
 
 // stopAt is when a run under a deadline stops its checks: RunnerGrace

@@ -68,7 +68,12 @@
 // way the engine runs a program) and writes what each did next to it as soon
 // as it ends. `labrun check` runs the runner in this process; `labrun grade`
 // sets Options.Sandbox, and the runner is this program again (RunnerInit)
-// inside one sandbox per submission. Only where the runner lives differs:
+// inside one sandbox per submission. That sandbox shows the runner and its
+// check programs nothing of the kit: the two programs are bound as files
+// (never the folders they are in, which may hold other students' work), and
+// the kit's folder (solutions/, the checks' sources), the user's cache (the
+// generated reference solutions, the go command's build cache) and the
+// toolchain are hidden. Only where the runner lives differs:
 // the check programs, their environment, their limits and the judging of
 // what they did are the same code.
 //
@@ -84,16 +89,33 @@
 //
 // # One time budget
 //
-// Every limit of a run comes from Options.CheckTimeout, how long one check
-// may run, plus named graces (see Budget): the check program's own timer
-// fires at CheckTimeout and gives a timeout verdict that names the student's
-// function; StartGrace later the runner asks a program still without a
-// verdict (a hang in an init function, say) for its goroutine stacks, with
-// SIGQUIT, and names the student's function from them; StackGrace later it
-// kills the program's process group. The runner's own limit is one kill per
-// wave of parallel checks plus RunnerGrace. A caller's deadline (a grading
-// run's per-submission limit) stops the runner RunnerGrace early, so that it
-// can still ask its running checks for their stacks and report.
+// Every limit of a run comes from Options.CheckTimeout, how much processor
+// time one check may use, plus named graces (see Budget). Processor time
+// (user and system, every thread) is what a check does, whatever else the
+// machine is doing, so a busy machine never turns a pass into a timeout. The
+// check program keeps its own limits (package checkkit): it reads its
+// processor time with getrusage and stops the check at CheckTimeout, at a
+// wall-clock ceiling of checkkit.WallFactor times that for a check that
+// waits rather than computes, and at checkkit.MaxMemory of memory or
+// checkkit.MaxGoroutines goroutines, each a verdict that names the limit and
+// the student's function. The runner keeps the same limits from outside,
+// StartGrace later (processor time read from /proc/PID/stat, where Linux
+// has it): it asks a program still without a verdict (a hang in an init
+// function, say) for its goroutine stacks, with SIGQUIT, and names the
+// student's function from them; StackGrace later it kills the program's
+// process group. A program the runtime ends itself is named for what ended
+// it: a stack overflow names the recursion, running out of memory says so.
+//
+// A check that timed out on the clock, before it had used its processor
+// time, while other checks ran beside it, is run again, alone, once every
+// check has run, and its second run is the one that counts: a crowded
+// machine can push a slow check past its wall-clock ceiling, and it should
+// not cost the student the check. A check that used up its processor time
+// is not run again (no other work made it use more). The
+// runner's own limit covers one kill per wave of parallel checks and one
+// per replay, plus RunnerGrace. A caller's deadline (a grading run's
+// per-submission limit) stops the runner RunnerGrace early, so that it can
+// still ask its running checks for their stacks and report.
 //
 // # Why a timeout keeps earned verdicts
 //

@@ -52,8 +52,10 @@ func judge(req *checkRequest, run *Run, end runnerEnd, b Budget) *outcome {
 		o.kind, o.message = results.KindKitError, "the kit could not run this check (not your fault): run the check program: "+run.Err
 	case run.TimedOut:
 		o.kind = results.KindTimeout
-		o.message = fmt.Sprintf("timed out: the check program was stopped after %s%s. Is there a loop that never ends, or a wait for something that never comes?",
-			b.Process(), place(run.Stderr, ", inside "))
+		// Which limit came first depends on how busy the machine was: name
+		// both, so that a grade reads the same on every run.
+		o.message = fmt.Sprintf("timed out: the check program was stopped at its limit (%s of processor time, or %s on the clock)%s. "+
+			"Is there a loop that never ends, or a wait for something that never comes?", b.ProcessCPU(), b.Process(), place(run.Stderr, ", inside "))
 	case run.Stopped:
 		o.stopped = true
 		o.kind = results.KindTimeout
@@ -88,6 +90,17 @@ func noVerdict(run Run) string {
 		return race
 	}
 	at := place(run.Stderr, ", at ")
+	if strings.Contains(stderr, "fatal error: stack overflow") {
+		return "the stack overflowed" + place(run.Stderr, " in ") + " (a recursion without end?): a function calls itself, directly or through others, with nothing that stops it"
+	}
+	if strings.Contains(stderr, "fatal error: out of memory") || strings.Contains(stderr, "runtime: out of memory") {
+		return "your code used more memory than a check program may have (the program ran out of memory)" + at +
+			". Does a slice or map grow without end, or is one huge allocation made from a wrong size?"
+	}
+	if strings.Contains(stderr, "fatal error: thread exhaustion") {
+		return "your code made the program use more threads than it may have (thread exhaustion)" + at +
+			". Are goroutines started without end, each stuck waiting?"
+	}
 	if i := strings.Index(stderr, "fatal error:"); i >= 0 {
 		return "your code crashed the program in a way that cannot be recovered (" + firstLines(stderr[i:], 1) + ")" + at
 	}

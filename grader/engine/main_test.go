@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
 	"testing"
 	"time"
 
@@ -20,6 +23,7 @@ const envFakeProgram = "GRADER_TEST_FAKE_CHECK_PROGRAM"
 // makes the test binary a stand-in check program when asked to.
 func TestMain(m *testing.M) {
 	sandbox.Init()
+	RunnerInit()
 	if os.Getenv(envFakeProgram) != "" {
 		fakeCheckProgram(os.Args[1])
 		os.Exit(0)
@@ -32,19 +36,76 @@ func TestMain(m *testing.M) {
 func fakeCheckProgram(name string) {
 	switch name {
 	case "passes":
-		v := checkkit.Verdict{Nonce: os.Getenv(checkkit.EnvNonce), Check: name, Passed: true}
-		data, _ := json.Marshal(v)
-		if err := os.WriteFile(os.Getenv(checkkit.EnvVerdict), data, 0o600); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(3)
-		}
+		pass(name)
 	case "hangs":
 		stuckForever()
+	case "peeks": // passes only when it can read none of the files it is given
+		var seen []string
+		for _, p := range strings.Split(os.Getenv(envPeek), "\n") {
+			if _, err := os.ReadFile(p); p != "" && err == nil {
+				seen = append(seen, "read "+p)
+			}
+		}
+		verdict(name, seen)
+	case "spins":
+		spinForever()
+	case "waits":
+		time.Sleep(time.Hour)
+	case "overflows":
+		debug.SetMaxStack(1 << 20)
+		fmt.Println(recurseForever(0))
+	case "holds": // keeps the "held" mark in the shared folder for a while, then passes
+		mark := filepath.Join(os.Getenv(envShared), "held")
+		os.WriteFile(mark, nil, 0o600)
+		time.Sleep(700 * time.Millisecond)
+		os.Remove(mark)
+		pass(name)
+	case "shy": // hangs when it starts while "holds" runs, passes alone
+		time.Sleep(200 * time.Millisecond)
+		if _, err := os.Stat(filepath.Join(os.Getenv(envShared), "held")); err == nil {
+			stuckForever()
+		}
+		pass(name)
 	default:
 		fmt.Fprintln(os.Stderr, "no such fake check:", name)
 		os.Exit(2)
 	}
 }
+
+// pass writes a passing verdict for check name.
+func pass(name string) { verdict(name, nil) }
+
+// verdict writes the verdict of check name: failed with failures, if any.
+func verdict(name string, failures []string) {
+	v := checkkit.Verdict{Nonce: os.Getenv(checkkit.EnvNonce), Check: name, Passed: len(failures) == 0, Failures: failures}
+	if !v.Passed {
+		v.Kind = checkkit.KindFailed
+	}
+	data, _ := json.Marshal(v)
+	if err := os.WriteFile(os.Getenv(checkkit.EnvVerdict), data, 0o600); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(3)
+	}
+}
+
+// envPeek lists, one a line, the files the fake check "peeks" tries to read.
+const envPeek = "GRADER_TEST_PEEK"
+
+// envShared names a folder the fake checks of one test share.
+const envShared = "GRADER_TEST_SHARED"
+
+// spinForever is a busy loop that never ends.
+//
+//go:noinline
+func spinForever() {
+	for n := 0; ; n++ {
+	}
+}
+
+// recurseForever is a recursion without end.
+//
+//go:noinline
+func recurseForever(n int) int { return recurseForever(n+1) + 1 }
 
 // stuckForever is a loop that never ends, by name, for the stacks to show.
 //

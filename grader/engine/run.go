@@ -20,8 +20,9 @@ import (
 
 // Options tune a check run. The zero value is ready to use.
 type Options struct {
-	// CheckTimeout is how long one check may run (default 5s). Every other
-	// time limit of the run is derived from it: see Budget.
+	// CheckTimeout is how much processor time one check may use (default
+	// 5s); on the clock it may take checkkit.WallFactor times as long. Every
+	// other time limit of the run is derived from it: see Budget.
 	CheckTimeout time.Duration
 	Parallel     int              // checks run at once (default the number of CPUs)
 	WorkDir      string           // where to build and run (default a fresh temporary folder, removed afterwards)
@@ -99,7 +100,7 @@ type runnerEnd struct {
 func runChecks(ctx context.Context, l *grader.Lesson, bin string, opts Options) ([]results.CheckResult, bool, error) {
 	b := opts.budget()
 	deadline, hasDeadline := ctx.Deadline()
-	job := runnerJob{Bin: bin, Parallel: opts.Parallel, Limit: b.Process(), StackGrace: StackGrace,
+	job := runnerJob{Bin: bin, Parallel: opts.Parallel, Limit: b.Process(), CPULimit: b.ProcessCPU(), CheckCPU: b.Check, StackGrace: StackGrace,
 		Stop: stopAt(deadline, hasDeadline)}
 	dir := filepath.Join(opts.WorkDir, "check-runs")
 	reqs := make([]*checkRequest, len(l.Checks))
@@ -111,7 +112,7 @@ func runChecks(ctx context.Context, l *grader.Lesson, bin string, opts Options) 
 		reqs[i] = req
 		job.Checks = append(job.Checks, runnerCheck{Name: c.Name, Dir: req.dir, Env: req.env(opts, l.Concurrency), Out: req.out})
 	}
-	end := startRunner(ctx, job, dir, opts)
+	end := startRunner(ctx, job, dir, kitPaths(l), opts)
 	found, stopped := map[string]*outcome{}, false
 	for _, req := range reqs {
 		o := judge(req, readRun(req.out), end, b)
@@ -122,8 +123,10 @@ func runChecks(ctx context.Context, l *grader.Lesson, bin string, opts Options) 
 }
 
 // startRunner runs the job, in this process or in the sandbox, and says how
-// the runner ended.
-func startRunner(ctx context.Context, job runnerJob, dir string, opts Options) runnerEnd {
+// the runner ended. In the sandbox only two programs are shown, this one and
+// the check program, each as a file (the folders they are in may hold other
+// students' work), and hidden is not shown at all.
+func startRunner(ctx context.Context, job runnerJob, dir string, hidden []string, opts Options) runnerEnd {
 	if opts.Sandbox == nil {
 		err := runJob(ctx, job)
 		return ended(ctx, nil, err)
@@ -137,7 +140,7 @@ func startRunner(ctx context.Context, job runnerJob, dir string, opts Options) r
 		return runnerEnd{failed: "find this program to run the checks: " + err.Error()}
 	}
 	timeout := opts.budget().Runner(len(job.Checks), job.Parallel)
-	run, err := opts.Sandbox(ctx, dir, []string{filepath.Dir(exe), filepath.Dir(job.Bin)},
+	run, err := opts.Sandbox(ctx, dir, []string{exe, job.Bin}, hidden,
 		[]string{"PATH=/usr/bin:/bin"}, timeout, []string{exe, runnerMarker, jobPath})
 	if err != nil && ctx.Err() == nil {
 		err = fmt.Errorf("start the check runner in its sandbox: %w", err)

@@ -19,9 +19,10 @@ func TestBudgetComesFromOneSetting(t *testing.T) {
 		reason    string
 		got, want time.Duration
 	}{
-		{"a check program is asked for its stacks a start grace after its check's own limit", b.Process(), 5*time.Second + StartGrace},
-		{"and killed a stack grace later", b.Kill(), 5*time.Second + StartGrace + StackGrace},
-		{"ten checks four at a time are three waves", b.Runner(10, 4), 3*(b.Kill()+DrainGrace) + RunnerGrace},
+		{"a check program is asked for its stacks a start grace after its check's own processor-time limit", b.ProcessCPU(), 5*time.Second + StartGrace},
+		{"or a start grace after its wall ceiling", b.Process(), 15*time.Second + StartGrace},
+		{"and killed a stack grace later", b.Kill(), 15*time.Second + StartGrace + StackGrace},
+		{"ten checks four at a time are three waves, and each check may be replayed alone", b.Runner(10, 4), 13*(b.Kill()+DrainGrace) + RunnerGrace},
 		{"one at a time, one wave per check", b.Runner(2, 0), 2*(b.Kill()+DrainGrace) + RunnerGrace},
 	} {
 		if c.got != c.want {
@@ -98,17 +99,17 @@ func TestRunnerFailureIsAKitError(t *testing.T) {
 		words   string
 	}{
 		{"the runner ends with an error of its own",
-			func(context.Context, string, []string, []string, time.Duration, []string) (Run, error) {
+			func(context.Context, string, []string, []string, []string, time.Duration, []string) (Run, error) {
 				return Run{ExitCode: 3, Stderr: []byte("check runner: read the job: no such file\n")}, nil
 			}, "exit status 3: check runner: read the job: no such file"},
 		{"the sandbox cannot start it",
-			func(context.Context, string, []string, []string, time.Duration, []string) (Run, error) {
+			func(context.Context, string, []string, []string, []string, time.Duration, []string) (Run, error) {
 				return Run{}, errors.New("sandbox: start: bwrap refused")
 			}, "start the check runner in its sandbox: sandbox: start: bwrap refused"},
 	} {
 		req := newTestRequest(t, "passes")
 		job := runnerJob{Bin: testBinary(t), Checks: []runnerCheck{{Name: "passes", Dir: req.dir, Out: req.out}}}
-		end := startRunner(context.Background(), job, t.TempDir(), Options{Sandbox: c.sandbox, CheckTimeout: time.Second})
+		end := startRunner(context.Background(), job, t.TempDir(), nil, Options{Sandbox: c.sandbox, CheckTimeout: time.Second})
 		o := judge(req, readRun(req.out), end, Budget{Check: time.Second})
 		if o.kind != results.KindKitError || !strings.Contains(o.message, c.words) || !strings.Contains(o.message, "not your fault") {
 			t.Errorf("%s: kind %s, message %q; want a kit error quoting %q", c.reason, o.kind, o.message, c.words)
@@ -118,6 +119,9 @@ func TestRunnerFailureIsAKitError(t *testing.T) {
 
 // TestJudge: how each way a check program can end is told to the student.
 func TestJudge(t *testing.T) {
+	overflow := "runtime: goroutine stack exceeds 33554432-byte limit\nfatal error: stack overflow\n\nruntime stack:\nruntime.throw()\n\t/go/src/runtime/panic.go:1229 +0x48\n\n" +
+		"goroutine 1 gp=0x1 m=3 [running]:\nharness.deeper(0x2?)\n\t/kit/lessons/16-patch/tools.go:5 +0x2b fp=0x1 sp=0x2 pc=0x3\nharness.deeper(...)\n\t/kit/lessons/16-patch/tools.go:5\n" +
+		"...additional frames elided...\nharness.Chat(0x1)\n\t/kit/lessons/16-patch/harness.go:40 +0x17\n"
 	hangInInit := "SIGQUIT: quit\nPC=0x4 m=0 sigcode=0\n\ngoroutine 1 gp=0x1 m=0 mp=0x2 [running]:\n" +
 		"harnesslab/lessons/02-model-can-only-talk.init.0()\n\t/kit/lessons/02-model-can-only-talk/harness.go:123 +0x4\n"
 	for _, c := range []struct {
@@ -131,7 +135,13 @@ func TestJudge(t *testing.T) {
 	}{
 		{"a verdict counts however the run ended", &Run{Stopped: true, ExitCode: -1}, runnerEnd{stopped: true}, true, "", "", ""},
 		{"a hang in init is placed in init", &Run{TimedOut: true, ExitCode: 2, Stderr: []byte("starting\n" + hangInInit)}, runnerEnd{}, false,
-			results.KindTimeout, "stopped after 7s, inside init (harness.go). Is there a loop", "starting"},
+			results.KindTimeout, "stopped at its limit (7s of processor time, or 17s on the clock), inside init (harness.go). Is there a loop", "starting"},
+		{"a busy loop stopped at its processor time reads the same as a wait stopped on the clock", &Run{TimedOut: true, ExitCode: 2, CPU: 7 * time.Second, Stderr: []byte(hangInInit)}, runnerEnd{}, false,
+			results.KindTimeout, "stopped at its limit (7s of processor time, or 17s on the clock), inside init (harness.go)", ""},
+		{"a stack overflow names the recursion", &Run{ExitCode: 2, Stderr: []byte(overflow)}, runnerEnd{}, false,
+			results.KindPanic, "the stack overflowed in deeper (tools.go), called from Chat (harness.go:40) (a recursion without end?)", "fatal error: stack overflow\n(the rest of the crash report is left out)"},
+		{"running out of memory is named", &Run{ExitCode: 2, Stderr: []byte("fatal error: out of memory\n\n" + overflow[strings.Index(overflow, "goroutine 1"):])}, runnerEnd{}, false,
+			results.KindPanic, "your code used more memory than a check program may have (the program ran out of memory), at deeper (tools.go)", "fatal error: out of memory\n(the rest of the crash report is left out)"},
 		{"a check never reported on by a stopped runner did not finish", nil, runnerEnd{stopped: true}, false,
 			results.KindTimeout, "the run was stopped", ""},
 		{"a panic outside the check is a panic", &Run{ExitCode: 2, Stderr: []byte("panic: boom\n\ngoroutine 7 [running]:\n")}, runnerEnd{}, false,

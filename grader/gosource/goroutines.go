@@ -48,9 +48,14 @@ func (f *file) goStatement(line int) {
 		lessonName(f.rules))
 }
 
-// identifier refuses name at line when it starts a goroutine; selected says
+// identifier refuses name at line when it starts a goroutine, or runs the go
+// command where the lesson does not allow it; selected says
 // it follows a dot, and qual is what stands before the dot ("wg."), if a name.
 func (f *file) identifier(line int, name string, selected bool, qual string) {
+	if (name == "NewGoCommands" || name == "GoCommands") && selected && !f.rules.GoCommand {
+		f.reject(line, "%s%s runs the go command for real, which %s does not allow (lesson.json has no \"go_command\": true). "+
+			"Use the Commands your function is given.", qual, name, lessonName(f.rules))
+	}
 	if f.rules.Concurrency {
 		return
 	}

@@ -144,6 +144,13 @@ var cases = []struct {
 		[]string{`5: imports "os", which lesson 02 does not allow. This lesson needs only: errors, fmt, strings, sync, time, context, harnesslab/lab`}},
 	{"single_import_off_list", "the one-line form of import",
 		"package harness\n\nimport _ \"unsafe\"\n", nil, []string{`3: imports "unsafe", which lesson 02 does not allow`}},
+	{"go_commands", "lab.NewGoCommands runs the go command for real, writing files and a build cache",
+		source("\t\"harnesslab/lab\"\n", "var c = lab.NewGoCommands()\n"), func(r *Rules) { r.Concurrency = true },
+		[]string{`7: lab.NewGoCommands runs the go command for real, which lesson 02 does not allow`}},
+	{"go_commands_value", "a GoCommands value runs the go command all the same, whatever the import is called",
+		source("\tl \"harnesslab/lab\"\n", "var c = &l.GoCommands{}\n"), nil, []string{`7: l.GoCommands runs the go command for real`}},
+	{"go_commands_allowed", "a lesson whose lesson.json allows it may run the go command",
+		source("\t\"harnesslab/lab\"\n", "var c = lab.NewGoCommands()\n"), func(r *Rules) { r.GoCommand = true }, nil},
 	{"import_after_code", "an import in a place the compiler refuses is still read",
 		"package harness\n\nfunc f() {}\n\nimport \"os\"\n", nil, []string{`5: imports "os"`}},
 }

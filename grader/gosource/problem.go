@@ -23,6 +23,10 @@ type Rules struct {
 	// Concurrency says the lesson teaches goroutines: go statements, and the
 	// functions and packages that start goroutines, are allowed.
 	Concurrency bool
+	// GoCommand says the lesson lets student code run the go command for
+	// real, through the lab package's GoCommands (lab.NewGoCommands, or a
+	// lab.GoCommands value); otherwise naming either is refused.
+	GoCommand bool
 	// MaxBytes caps the size of one file; zero or less means MaxBytes.
 	MaxBytes int64
 }

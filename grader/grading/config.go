@@ -40,9 +40,10 @@ type Config struct {
 	// again and listed in Outcome.Regraded.
 	Resume bool
 
-	// CheckTimeout is how long one check may run (default: the engine's, 5s);
-	// every other limit of a submission's checks, the sandbox's included,
-	// is derived from it (see engine.Budget).
+	// CheckTimeout is how much processor time one check may use (default:
+	// the engine's, 5s; three times that on the clock); every other limit
+	// of a submission's checks, the sandbox's included, is derived from it
+	// (see engine.Budget).
 	CheckTimeout time.Duration
 
 	// Shard and Shards split the submissions, sorted by name, into Shards

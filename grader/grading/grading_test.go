@@ -93,10 +93,9 @@ func TestGradeFixtures(t *testing.T) {
 	grade := func(out string) map[string]results.Result {
 		outcome, err := Run(context.Background(), Config{
 			Kit: kit, Lesson: lesson, Paths: []string{subs}, Out: out,
-			// A check limit well above what a crash takes on a busy machine:
-			// the check's own timer counts wall time, so a crash that takes
-			// longer than the limit (a stack overflow slowed by the machine's
-			// load) would be a timeout on one run and a crash on the next.
+			// A check limit well above what a crash takes: a stack overflow
+			// or a memory hog uses processor time before it crashes, and a
+			// crash past the limit would be a timeout instead.
 			Jobs: 2, CheckTimeout: 8 * time.Second, Timeout: 90 * time.Second,
 		})
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -277,11 +278,11 @@ func checkOptions(cfg Config, tc *build.Toolchain, dir string) engine.Options {
 // the run's limits.
 func sandboxRunner(cfg Config) engine.Sandbox {
 	hidden := hiddenPaths(cfg)
-	return func(ctx context.Context, dir string, readOnly, env []string, timeout time.Duration, argv []string) (engine.Run, error) {
+	return func(ctx context.Context, dir string, readOnly, kit, env []string, timeout time.Duration, argv []string) (engine.Run, error) {
 		res, err := sandbox.Run(ctx, sandbox.Config{
 			Dir:         dir,
 			ReadOnly:    readOnly,
-			Hidden:      hidden,
+			Hidden:      append(slices.Clip(hidden), kit...),
 			Env:         env,
 			Timeout:     timeout,
 			MemoryBytes: cfg.Memory,
@@ -292,7 +293,8 @@ func sandboxRunner(cfg Config) engine.Sandbox {
 }
 
 // hiddenPaths are folders student code has no business seeing: the
-// instructor's home, the reports and the other submissions.
+// instructor's home, the reports and the other submissions (the engine adds
+// the kit's own: its sources, caches and toolchain).
 func hiddenPaths(cfg Config) []string {
 	var out []string
 	if home, err := os.UserHomeDir(); err == nil {

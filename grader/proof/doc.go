@@ -13,8 +13,8 @@
 //	}
 //
 // It runs every copy through engine.Check, the path `labrun check` and
-// `labrun grade` take, with a check limit of CheckTimeout: room for a
-// machine busy with other work.
+// `labrun grade` take, with a check limit of CheckTimeout, counted in
+// processor time, which a machine busy with other work does not change.
 //
 // Non-goals: proving the kit's Go code (its own tests do) or the lessons'
 // prose (TestLessonREADMEs keeps each README's cells and lists of checks

@@ -19,10 +19,11 @@
 //
 //	res, err := sandbox.Run(ctx, sandbox.Config{
 //		Dir:      work,                 // private, writable, the working directory
-//		ReadOnly: []string{binDir},     // must be visible inside
+//		ReadOnly: []string{prog},       // must be visible inside: the program, not its folder
+//		Hidden:   []string{kitRoot},    // must not be
 //		Env:      []string{"PATH=/usr/bin:/bin"},
 //		Timeout:  10 * time.Second,
-//	}, []string{filepath.Join(binDir, "checkprog"), "calls_in_order"})
+//	}, []string{prog, "calls_in_order"})
 //	if err != nil {
 //		return err // the sandbox itself failed; never what the command did
 //	}
@@ -51,7 +52,10 @@
 //     fresh /dev, /proc and a private /tmp, and can write only Config.Dir. It
 //     dies with its parent, and the PID namespace takes every process it
 //     started down with it. It can still read every file the calling user
-//     can (list private folders in Config.Hidden).
+//     can outside /tmp (list private folders in Config.Hidden: a grading run
+//     hides the instructor's home, the submissions, the kit, its caches and
+//     the Go toolchain), and a ReadOnly path under /tmp is bound whole, so
+//     bind a program's file rather than its folder.
 //   - "rlimit": the fallback. The child is a gate, /bin/sh waiting for a
 //     word on a pipe; Run sets the limits on it with prlimit(2), and only
 //     then sends the word, and the gate execs the command. Run marks its own
