@@ -42,6 +42,7 @@ func TestLimits(t *testing.T) {
 		{"memory", func(c *C, stop chan struct{}) {
 			var keep [][]byte
 			for !stopped(stop) {
+				//lint:ignore SA4010 the slices are kept only to grow the heap
 				keep = append(keep, make([]byte, 1<<20))
 				time.Sleep(time.Millisecond)
 			}
