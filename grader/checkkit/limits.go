@@ -10,12 +10,14 @@ import (
 )
 
 // The limits a check program keeps on itself while a check runs. A check's
-// time limit counts processor time (user and system, of every thread of the
-// program, from getrusage), so that a busy machine, which slows a check
-// down without making it do more, never turns a pass into a timeout. A check
-// that waits rather than computes (a channel nobody writes to) uses no
-// processor time, so the wall clock has a ceiling too, WallFactor times the
-// limit.
+// time limit counts the time the check itself took, not the time it waited
+// for the machine: processor time (user and system, of every thread of the
+// program, from getrusage), plus the time during which no goroutine of the
+// program was running or ready to run (it was waiting on itself: a sleep, a
+// channel nobody writes to, a deadlock). A busy machine, which keeps the
+// program's goroutines ready but not running, adds to neither, so it never
+// turns a pass into a timeout, and a deadlock is still stopped at the limit.
+// The wall clock has a ceiling too, WallFactor times the limit.
 const (
 	// WallFactor is how many times its processor-time limit a check may take
 	// on the wall clock.
@@ -54,6 +56,7 @@ const (
 type usage struct {
 	cpu        time.Duration // processor time, user and system; 0 where the system does not say
 	cpuKnown   bool
+	stalled    time.Duration // wall time with no goroutine running or ready to run but the watcher
 	wall       time.Duration
 	memory     uint64
 	goroutines int
@@ -78,6 +81,28 @@ func measure(start time.Time) usage {
 	return u
 }
 
+// schedSample counts the goroutines of the program that are running and
+// those ready to run. (lab's Timeline reads the same counts, for the same
+// reason: to tell a program waiting on itself from one waiting for the
+// machine.)
+var schedSample = []metrics.Sample{
+	{Name: "/sched/goroutines/runnable:goroutines"},
+	{Name: "/sched/goroutines/running:goroutines"},
+}
+
+// stalled reports whether no goroutine of the program is running or ready to
+// run, but the caller: the program is waiting on itself. Where the runtime
+// does not give the counts, it reports false, and processor time and the
+// wall ceiling alone decide.
+func stalled() bool {
+	metrics.Read(schedSample)
+	ready, running := schedSample[0].Value, schedSample[1].Value
+	if ready.Kind() != metrics.KindUint64 || running.Kind() != metrics.KindUint64 {
+		return false
+	}
+	return ready.Uint64() == 0 && running.Uint64() <= 1
+}
+
 // overLimit says, in a sentence that starts after "the check ", which limit
 // u is over, or "" when it is within all of them. cpuBase is the processor
 // time the program had used before the check started.
@@ -87,10 +112,10 @@ func overLimit(u usage, cpuBase, limit time.Duration) (which int, words string) 
 		return limitMemory, fmt.Sprintf("used more than %d MiB of memory", memoryLimit>>20)
 	case u.goroutines > goroutineLimit:
 		return limitGoroutines, fmt.Sprintf("had more than %d goroutines at once", goroutineLimit)
-	case u.cpuKnown && u.cpu-cpuBase >= limit, !u.cpuKnown && u.wall >= limit, u.wall >= WallCeiling(limit):
+	case u.cpuKnown && u.cpu-cpuBase+u.stalled >= limit, !u.cpuKnown && u.wall >= limit, u.wall >= WallCeiling(limit):
 		// Which limit comes first depends on how busy the machine is, so
 		// the words name both: a grade reads the same on every run.
-		return limitTime, fmt.Sprintf("timed out: the check did not finish within its limit (%s of processor time, or %s on the clock)",
+		return limitTime, fmt.Sprintf("timed out: the check did not finish within its limit (%s of processor time and waiting, or %s on the clock)",
 			limit, WallCeiling(limit))
 	}
 	return limitNone, ""

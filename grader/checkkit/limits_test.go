@@ -1,6 +1,7 @@
 package checkkit
 
 import (
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -25,10 +26,10 @@ func TestLimits(t *testing.T) {
 		saying string
 		reason string
 	}{
-		{"sleep", func(c *C, stop chan struct{}) { time.Sleep(2 * limit) }, "", "",
-			"waiting uses no processor time: a check that sleeps past its limit, within the wall ceiling, passes"},
-		{"wait", func(c *C, stop chan struct{}) { <-stop }, KindTimeout, "did not finish within its limit (200ms of processor time, or 600ms on the clock)",
-			"a check that waits for ever is stopped at the wall ceiling"},
+		{"sleep", func(c *C, stop chan struct{}) { time.Sleep(limit / 2) }, "", "",
+			"a check that sleeps for half its limit passes"},
+		{"wait", func(c *C, stop chan struct{}) { <-stop }, KindTimeout, "did not finish within its limit (200ms of processor time and waiting, or 600ms on the clock)",
+			"a check that waits for ever on itself (a deadlock) is stopped at its limit, not at the wall ceiling"},
 		{"busy", func(c *C, stop chan struct{}) {
 			for !stopped(stop) {
 			}
@@ -52,10 +53,17 @@ func TestLimits(t *testing.T) {
 	defer func() { memoryLimit, goroutineLimit = MaxMemory, MaxGoroutines }()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			stop := make(chan struct{})
+			stop, ended := make(chan struct{}), make(chan struct{})
 			start := time.Now()
-			v := Run(func(c *C) { tt.check(c, stop) }, limit)
+			v := Run(func(c *C) {
+				defer close(ended)
+				tt.check(c, stop)
+			}, limit)
 			close(stop) // ends what the check left running
+			defer func() {
+				<-ended
+				debug.FreeOSMemory() // what this case kept does not count against the next
+			}()
 			took := time.Since(start)
 			if tt.kind == "" {
 				if !v.Passed {
@@ -66,8 +74,8 @@ func TestLimits(t *testing.T) {
 			if v.Passed || v.Kind != tt.kind || !strings.Contains(strings.Join(v.Failures, "\n"), tt.saying) {
 				t.Fatalf("%s: got passed=%v kind=%s %q, want kind %s saying %q", tt.reason, v.Passed, v.Kind, v.Failures, tt.kind, tt.saying)
 			}
-			if tt.name == "wait" && took < WallCeiling(limit) {
-				t.Errorf("%s: stopped after %s, before the wall ceiling %s", tt.reason, took, WallCeiling(limit))
+			if tt.name == "wait" && (took < limit || took >= WallCeiling(limit)) {
+				t.Errorf("%s: stopped after %s; want at least the limit %s and less than the wall ceiling %s", tt.reason, took, limit, WallCeiling(limit))
 			}
 			if tt.name == "busy" && took >= WallCeiling(limit) {
 				t.Errorf("%s: stopped after %s, at the wall ceiling %s rather than at its processor-time limit", tt.reason, took, WallCeiling(limit))

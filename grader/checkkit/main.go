@@ -102,12 +102,20 @@ func (c *C) watch(done <-chan *Verdict, limit time.Duration) *Verdict {
 	base, _ := processCPU() // what the program used before the check: starting up
 	tick := time.NewTicker(watchEvery)
 	defer tick.Stop()
+	var waited time.Duration // time the program spent waiting on itself
+	last := start
 	for {
 		select {
 		case v := <-done:
 			return v
-		case <-tick.C:
-			if which, words := overLimit(measure(start), base, limit); which != limitNone {
+		case now := <-tick.C:
+			if stalled() {
+				waited += now.Sub(last)
+			}
+			last = now
+			u := measure(start)
+			u.stalled = waited
+			if which, words := overLimit(u, base, limit); which != limitNone {
 				return c.limitVerdict(which, words)
 			}
 		}

@@ -150,7 +150,12 @@ func runJob(ctx context.Context, job runnerJob) error {
 		if ctx.Err() != nil {
 			break
 		}
-		if contended[i] && runs[i].CPU < job.CheckCPU && timedOut(c, runs[i]) {
+		// Played again alone: a check that ran beside others and was
+		// stopped at the wall ceiling with processor time to spare, so it
+		// may only have been starved. A check whose own limit stopped it
+		// sooner was waiting on itself (its limit counts that), and one that
+		// used up its processor time was busy: another run would repeat it.
+		if contended[i] && runs[i].CPU < job.CheckCPU && runs[i].Duration >= checkkit.WallCeiling(job.CheckCPU) && timedOut(c, runs[i]) {
 			run := runCheck(ctx, job, c)
 			run.Replayed = true
 			report(c.Out, run)

@@ -12,10 +12,10 @@ import (
 // its wall-clock ceiling (checkkit.WallCeiling, WallFactor times it) or one
 // of them plus a named grace.
 //
-//	check program's own limits  Check of processor time, Wall on the clock   the check stops itself and gives a timeout verdict with a place
+//	check program's own limits  Check of processor time and waiting on itself, Wall on the clock   the check stops itself and gives a timeout verdict with a place
 //	process limits              CPU: Check + StartGrace, wall: Wall + StartGrace   the runner asks the program for its goroutine stacks (SIGQUIT)
 //	process kill                wall limit + StackGrace                      the runner kills the program's process group
-//	replay                      a check that timed out on the clock, before using Check of processor time, while another check ran, is run again alone after the others; its second run counts
+//	replay                      a check stopped at Wall, before using Check of processor time, while another check ran, is run again alone after the others; its second run counts
 //	runner limit                (waves + replays) × kill + RunnerGrace, where waves = checks ÷ parallel, rounded up, and replays = checks when parallel > 1
 //	stop of the whole run       the caller's deadline − RunnerGrace (a grading run's per-submission limit)
 //
@@ -23,11 +23,12 @@ import (
 // a busy machine makes a check take longer on the clock, not use more
 // processor time. The runner reads it from /proc/PID/stat (utime + stime of
 // the check program, every thread, polled every cpuPoll); the check program
-// reads its own with getrusage(RUSAGE_SELF). A check that waits without
-// computing is stopped by the wall-clock ceiling instead, and because a
-// crowded machine can push a slow check past that too, a check that timed
-// out there while other checks ran is played again with none running before
-// its timeout counts. A check that used up its processor time is not played
+// reads its own with getrusage(RUSAGE_SELF), and adds the time during which
+// none of its goroutines was running or ready to run: waiting on itself (a
+// sleep, a deadlock) counts, waiting for the machine does not. A check
+// starved by a crowded machine is stopped by the wall-clock ceiling instead,
+// and a check that timed out there while other checks ran is played again
+// with none running before its timeout counts. A check that used up its processor time is not played
 // again: nothing else on the machine made it use more, and an endless loop,
 // the commonest timeout, would cost its time twice. Where the system does not say how much processor time a
 // program used, the limits fall back to the wall clock.

@@ -93,10 +93,12 @@
 // time one check may use, plus named graces (see Budget). Processor time
 // (user and system, every thread) is what a check does, whatever else the
 // machine is doing, so a busy machine never turns a pass into a timeout. The
-// check program keeps its own limits (package checkkit): it reads its
-// processor time with getrusage and stops the check at CheckTimeout, at a
-// wall-clock ceiling of checkkit.WallFactor times that for a check that
-// waits rather than computes, and at checkkit.MaxMemory of memory or
+// check program keeps its own limits (package checkkit): it stops the check
+// once its processor time (getrusage) plus the time the program spent
+// waiting on itself (no goroutine running or ready to run: a sleep, a
+// deadlock) reaches CheckTimeout, at a wall-clock ceiling of
+// checkkit.WallFactor times that (a check starved by the machine's other
+// work gets there), and at checkkit.MaxMemory of memory or
 // checkkit.MaxGoroutines goroutines, each a verdict that names the limit and
 // the student's function. The runner keeps the same limits from outside,
 // StartGrace later (processor time read from /proc/PID/stat, where Linux
@@ -106,12 +108,14 @@
 // process group. A program the runtime ends itself is named for what ended
 // it: a stack overflow names the recursion, running out of memory says so.
 //
-// A check that timed out on the clock, before it had used its processor
-// time, while other checks ran beside it, is run again, alone, once every
-// check has run, and its second run is the one that counts: a crowded
-// machine can push a slow check past its wall-clock ceiling, and it should
-// not cost the student the check. A check that used up its processor time
-// is not run again (no other work made it use more). The
+// A check stopped at its wall-clock ceiling, before it had used its
+// processor time, while other checks ran beside it, is run again, alone,
+// once every check has run, and its second run is the one that counts: a
+// crowded machine can push a slow check past its wall-clock ceiling, and it
+// should not cost the student the check. A check that used up its processor
+// time, or was stopped sooner by its own limit (it waited on itself: a
+// deadlock), is not run again: another run would only repeat it, and a
+// student with a deadlock would wait twice. The
 // runner's own limit covers one kill per wave of parallel checks and one
 // per replay, plus RunnerGrace. A caller's deadline (a grading run's
 // per-submission limit) stops the runner RunnerGrace early, so that it can

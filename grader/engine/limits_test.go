@@ -57,11 +57,13 @@ func TestProcessorTimeLimit(t *testing.T) {
 // TestTimeoutReplayedAlone: a check that times out only while another check
 // runs (it waits on the other) passes when it is played again alone; a check
 // that hangs whatever else runs still times out; a busy loop, stopped at its
-// processor-time limit, is not played again.
+// processor-time limit, is not played again, nor is a check that timed out
+// by its own verdict before the wall ceiling (it waited on itself: a
+// deadlock, which another run would only repeat).
 func TestTimeoutReplayedAlone(t *testing.T) {
 	shared := t.TempDir()
 	needCPU(t)
-	names := []string{"holds", "shy", "hangs", "spins"}
+	names := []string{"holds", "shy", "hangs", "spins", "deadlocks"}
 	job := runnerJob{Bin: testBinary(t), Parallel: 4, Limit: time.Second, CPULimit: 300 * time.Millisecond,
 		CheckCPU: 200 * time.Millisecond, StackGrace: 500 * time.Millisecond}
 	var reqs []*checkRequest
@@ -90,6 +92,10 @@ func TestTimeoutReplayedAlone(t *testing.T) {
 	}
 	if run = readRun(reqs[3].out); run == nil || !run.TimedOut || run.Replayed {
 		t.Errorf("the busy loop: %+v; want a timeout at its processor-time limit, not played again", run)
+	}
+	run = readRun(reqs[4].out)
+	if o := judge(reqs[4], run, runnerEnd{}, b); o.kind != results.KindTimeout || run == nil || run.Replayed {
+		t.Errorf("the check that timed out waiting on itself: kind %s, %+v; want a timeout, not played again", o.kind, run)
 	}
 }
 

@@ -60,6 +60,12 @@ func fakeCheckProgram(name string) {
 		time.Sleep(700 * time.Millisecond)
 		os.Remove(mark)
 		pass(name)
+	case "deadlocks": // times out by its own verdict, soon, as a check program waiting on itself does
+		time.Sleep(100 * time.Millisecond)
+		v := checkkit.Verdict{Nonce: os.Getenv(checkkit.EnvNonce), Check: name, Kind: checkkit.KindTimeout,
+			Failures: []string{"timed out: the check did not finish within its limit"}}
+		data, _ := json.Marshal(v)
+		os.WriteFile(os.Getenv(checkkit.EnvVerdict), data, 0o600)
 	case "shy": // hangs when it starts while "holds" runs, passes alone
 		time.Sleep(200 * time.Millisecond)
 		if _, err := os.Stat(filepath.Join(os.Getenv(envShared), "held")); err == nil {
