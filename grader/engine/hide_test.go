@@ -61,9 +61,12 @@ func TestSandboxShowsNothingOfTheKit(t *testing.T) {
 	if o := peek(kitPaths(l)); !o.passed {
 		t.Errorf("with the kit hidden, the check program could see (%s): %s\n%s", o.kind, o.message, o.output)
 	}
+	// The control: with nothing hidden, what the test looks for is there to
+	// read (the generated solution at least: a kit in the system temporary
+	// folder, as in a fresh clone there, is out of sight anyway).
 	o := peek(nil)
-	if o.passed || o.kind != results.KindFailed || !strings.Contains(o.message, "read "+kitSolution) {
-		t.Errorf("with nothing hidden, the check program should read the kit's solution: passed %v, %s %q", o.passed, o.kind, o.message)
+	if o.passed || o.kind != results.KindFailed || !strings.Contains(o.message, "read "+kitSolution) && !strings.Contains(o.message, "read "+generated) {
+		t.Errorf("with nothing hidden, the check program should read a solution: passed %v, %s %q", o.passed, o.kind, o.message)
 	}
 	if strings.Contains(o.message, neighbour) {
 		t.Errorf("a file next to the check runner is readable: %q", o.message)
