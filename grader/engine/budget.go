@@ -13,7 +13,7 @@ import (
 // of them plus a named grace.
 //
 //	check program's own limits  Check of processor time and waiting on itself, Wall on the clock   the check stops itself and gives a timeout verdict with a place
-//	process limits              CPU: Check + StartGrace, wall: Wall + StartGrace   the runner asks the program for its goroutine stacks (SIGQUIT)
+//	process limits              CPU: 2 × Check + StartGrace, wall: Wall + Check + StartGrace   the runner asks the program for its goroutine stacks (SIGQUIT)
 //	process kill                wall limit + StackGrace                      the runner kills the program's process group
 //	replay                      a check stopped at Wall, before using Check of processor time, while another check ran, is run again alone after the others; its second run counts
 //	runner limit                (waves + replays) × kill + RunnerGrace, where waves = checks ÷ parallel, rounded up, and replays = checks when parallel > 1
@@ -63,12 +63,17 @@ const (
 func (b Budget) Wall() time.Duration { return checkkit.WallCeiling(b.Check) }
 
 // ProcessCPU is the processor time after which the runner asks a check
-// program that has given no verdict for its stacks.
-func (b Budget) ProcessCPU() time.Duration { return b.Check + StartGrace }
+// program that has given no verdict for its stacks. It leaves the check's
+// own limit a whole Check of room: a program with several busy threads uses
+// processor time faster than the clock runs, and its own timer must still
+// get the processor, take the stacks and write its verdict. Were the runner
+// to stop it first, two gradings of one copy could read differently.
+func (b Budget) ProcessCPU() time.Duration { return 2*b.Check + StartGrace }
 
 // Process is when, on the clock, the runner asks a check program that has
-// given no verdict for its stacks.
-func (b Budget) Process() time.Duration { return b.Wall() + StartGrace }
+// given no verdict for its stacks: a whole Check past the wall ceiling, for
+// the same reason.
+func (b Budget) Process() time.Duration { return b.Wall() + b.Check + StartGrace }
 
 // Kill is the most one run of a check program can take on the clock: then
 // it is killed.

@@ -101,7 +101,8 @@
 // work gets there), and at checkkit.MaxMemory of memory or
 // checkkit.MaxGoroutines goroutines, each a verdict that names the limit and
 // the student's function. The runner keeps the same limits from outside,
-// StartGrace later (processor time read from /proc/PID/stat, where Linux
+// a whole CheckTimeout plus StartGrace later, so that the program's own
+// verdict comes first (processor time read from /proc/PID/stat, where Linux
 // has it): it asks a program still without a verdict (a hang in an init
 // function, say) for its goroutine stacks, with SIGQUIT, and names the
 // student's function from them; StackGrace later it kills the program's

@@ -19,9 +19,9 @@ func TestBudgetComesFromOneSetting(t *testing.T) {
 		reason    string
 		got, want time.Duration
 	}{
-		{"a check program is asked for its stacks a start grace after its check's own processor-time limit", b.ProcessCPU(), 5*time.Second + StartGrace},
-		{"or a start grace after its wall ceiling", b.Process(), 15*time.Second + StartGrace},
-		{"and killed a stack grace later", b.Kill(), 15*time.Second + StartGrace + StackGrace},
+		{"a check program is asked for its stacks a check's limit and a start grace after its own processor-time limit", b.ProcessCPU(), 10*time.Second + StartGrace},
+		{"or a check's limit and a start grace after its wall ceiling", b.Process(), 20*time.Second + StartGrace},
+		{"and killed a stack grace later", b.Kill(), 20*time.Second + StartGrace + StackGrace},
 		{"ten checks four at a time are three waves, and each check may be replayed alone", b.Runner(10, 4), 13*(b.Kill()+DrainGrace) + RunnerGrace},
 		{"one at a time, one wave per check", b.Runner(2, 0), 2*(b.Kill()+DrainGrace) + RunnerGrace},
 	} {
@@ -135,9 +135,9 @@ func TestJudge(t *testing.T) {
 	}{
 		{"a verdict counts however the run ended", &Run{Stopped: true, ExitCode: -1}, runnerEnd{stopped: true}, true, "", "", ""},
 		{"a hang in init is placed in init", &Run{TimedOut: true, ExitCode: 2, Stderr: []byte("starting\n" + hangInInit)}, runnerEnd{}, false,
-			results.KindTimeout, "stopped at its limit (7s of processor time, or 17s on the clock), inside init (harness.go). Is there a loop", "starting"},
+			results.KindTimeout, "stopped at its limit (12s of processor time, or 22s on the clock), inside init (harness.go). Is there a loop", "starting"},
 		{"a busy loop stopped at its processor time reads the same as a wait stopped on the clock", &Run{TimedOut: true, ExitCode: 2, CPU: 7 * time.Second, Stderr: []byte(hangInInit)}, runnerEnd{}, false,
-			results.KindTimeout, "stopped at its limit (7s of processor time, or 17s on the clock), inside init (harness.go)", ""},
+			results.KindTimeout, "stopped at its limit (12s of processor time, or 22s on the clock), inside init (harness.go)", ""},
 		{"a stack overflow names the recursion", &Run{ExitCode: 2, Stderr: []byte(overflow)}, runnerEnd{}, false,
 			results.KindPanic, "the stack overflowed in deeper (tools.go), called from Chat (harness.go:40) (a recursion without end?)", "fatal error: stack overflow\n(the rest of the crash report is left out)"},
 		{"running out of memory is named", &Run{ExitCode: 2, Stderr: []byte("fatal error: out of memory\n\n" + overflow[strings.Index(overflow, "goroutine 1"):])}, runnerEnd{}, false,
