@@ -73,6 +73,11 @@ func runMutate(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	for id := range equivalent {
+		if match != nil && !match.MatchString(id) {
+			delete(equivalent, id) // not checked in this run, so neither stale nor used
+		}
+	}
 	if *list {
 		for _, m := range mutants {
 			fmt.Fprintf(stdout, "%s\n    line %d: %s\n    becomes: %s\n", m.ID, m.Line, m.Was, m.Now)
