@@ -49,12 +49,7 @@ func WriteCSV(w io.Writer, subs []Submission) error {
 
 // checkColumns lists the checks of all results, each once.
 func checkColumns(all []results.Result) []string {
-	var longest []results.CheckResult
-	for _, r := range all {
-		if len(r.Checks) > len(longest) {
-			longest = r.Checks
-		}
-	}
+	longest := longestChecks(all)
 	var names []string
 	add := func(checks []results.CheckResult) {
 		for _, c := range checks {
@@ -70,21 +65,35 @@ func checkColumns(all []results.Result) []string {
 	return names
 }
 
-// checkLabels heads the column of each check in names with its number
-// in the longest check list ("1.1 calls_in_order"), or its name alone when
-// that list lacks it.
-func checkLabels(all []results.Result, names []string) []string {
+// longestChecks is the longest check list among all: the one a class's
+// checks are numbered and ordered by.
+func longestChecks(all []results.Result) []results.CheckResult {
 	var longest []results.CheckResult
 	for _, r := range all {
 		if len(r.Checks) > len(longest) {
 			longest = r.Checks
 		}
 	}
+	return longest
+}
+
+// CheckNumbers numbers, by name, the checks of the longest check list among
+// all, as labrun check does ("1.1"). A check that list lacks has no number.
+func CheckNumbers(all []results.Result) map[string]string {
+	longest := longestChecks(all)
 	numbers := checkNumbers(longest)
 	number := make(map[string]string, len(longest))
 	for i, c := range longest {
 		number[c.Name] = numbers[i]
 	}
+	return number
+}
+
+// checkLabels heads the column of each check in names with its number
+// in the longest check list ("1.1 calls_in_order"), or its name alone when
+// that list lacks it.
+func checkLabels(all []results.Result, names []string) []string {
+	number := CheckNumbers(all)
 	out := make([]string, len(names))
 	for i, name := range names {
 		out[i] = name

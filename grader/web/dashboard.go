@@ -191,20 +191,9 @@ func (s *Site) serveSubmission(w http.ResponseWriter, r *http.Request, folder st
 // checkIDs numbers the checks of the class's longest check list as labrun
 // check does ("1.1"), by name.
 func checkIDs(r *report.Report) map[string]string {
-	var longest []results.CheckResult
-	for _, s := range r.Submissions {
-		if len(s.Checks) > len(longest) {
-			longest = s.Checks
-		}
+	all := make([]results.Result, len(r.Submissions))
+	for i, s := range r.Submissions {
+		all[i] = s.Result
 	}
-	ids := make(map[string]string, len(longest))
-	lab, n := 0, 0
-	for _, c := range longest {
-		if c.Lab != lab {
-			lab, n = c.Lab, 0
-		}
-		n++
-		ids[c.Name] = fmt.Sprintf("%d.%d", c.Lab, n)
-	}
-	return ids
+	return report.CheckNumbers(all)
 }
