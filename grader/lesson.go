@@ -193,3 +193,16 @@ func scriptName(path string) string {
 	}
 	return name
 }
+
+// JudgeDir is the folder of the lesson's judge program, when its checks are
+// judged: grader/checks/NN/judge.
+func (l *Lesson) JudgeDir() string { return filepath.Join(l.ChecksDir(), "judge") }
+
+// Judged reports whether the lesson's checks are played and judged in two
+// processes: the check program built with the student's files only plays a
+// scenario and records what the student's code did, and the judge, built
+// with the reference, decides (see package checkkit).
+func (l *Lesson) Judged() bool {
+	_, err := os.Stat(filepath.Join(l.JudgeDir(), "main.go"))
+	return err == nil
+}

@@ -20,6 +20,10 @@ type C struct {
 	details  []string
 	recorded []recorded // transcripts attached by Attach and Record
 	run      string     // the scenario run under way, named for transcripts
+	scenario []byte     // the scenario of a played check (see Scenario)
+	observed Observed   // what a played check recorded (see Observe)
+	// kitFailed marks a failure that is the kit's (see KitFatalf).
+	kitFailed bool
 }
 
 // Errorf records a failure, written as a sentence for the student, and lets

@@ -29,6 +29,11 @@ func Main(checks map[string]Check) {
 	verdictPath, nonce := os.Getenv(EnvVerdict), os.Getenv(EnvNonce)
 	os.Unsetenv(EnvVerdict)
 	os.Unsetenv(EnvNonce)
+	scenario, played, err := readScenario()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(3)
+	}
 	timeout := DefaultTimeout
 	if d, err := time.ParseDuration(os.Getenv(EnvTimeout)); err == nil && d > 0 {
 		timeout = d
@@ -43,7 +48,15 @@ func Main(checks map[string]Check) {
 		fmt.Fprintf(os.Stderr, "no check called %q; the checks are: %s\n", name, strings.Join(names(checks), ", "))
 		os.Exit(2)
 	}
-	v := Run(check, timeout)
+	c := &C{scenario: scenario}
+	v := c.runCheck(check, timeout)
+	if played {
+		// A player records; only the judge decides.
+		v.Passed = false
+		if v.Kind == "" {
+			v.Kind, v.Observed = KindObserved, c.observations()
+		}
+	}
 	v.Check, v.Nonce = name, nonce
 	v.Transcripts = Scrub(v.Transcripts, nonce)
 	if verdictPath == "" {
@@ -72,7 +85,11 @@ func names(checks map[string]Check) []string {
 // failure that says where, and so does a check that ends by runtime.Goexit
 // with no failure recorded: only Fatalf may end a check early.
 func Run(check Check, timeout time.Duration) *Verdict {
-	c := &C{}
+	return (&C{}).runCheck(check, timeout)
+}
+
+// runCheck is Run on c, which may hold a scenario to play.
+func (c *C) runCheck(check Check, timeout time.Duration) *Verdict {
 	done := make(chan *Verdict, 1)
 	go func() {
 		finished := false
@@ -147,8 +164,21 @@ func (c *C) verdict(kind string) *Verdict {
 		if kind != "" {
 			v.Kind = kind
 		}
+		if c.kitFailed {
+			v.Kind = KindKitError
+		}
 	}
 	return v
+}
+
+// observations returns what the check recorded with Observe.
+func (c *C) observations() Observed {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.observed == nil {
+		return Observed{}
+	}
+	return c.observed
 }
 
 // panicVerdict words a panic for a student.

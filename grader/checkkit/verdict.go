@@ -28,6 +28,8 @@ type Verdict struct {
 	// Transcripts are the runs the check recorded or logged (added within
 	// the verdict's format: absent means none).
 	Transcripts []lab.Transcript `json:"transcripts,omitempty"`
+	// Observed is what a player recorded, when Kind is KindObserved.
+	Observed Observed `json:"observed,omitempty"`
 }
 
 // Environment variables the host sets for a check program.
@@ -40,7 +42,7 @@ const (
 // ReadVerdict reads the verdict at path and accepts it only if it carries
 // nonce and names check.
 func ReadVerdict(path, nonce, check string) (*Verdict, error) {
-	data, err := os.ReadFile(path)
+	data, err := readAtMost(path, MaxObservation)
 	if err != nil {
 		return nil, fmt.Errorf("read verdict: %w", err)
 	}

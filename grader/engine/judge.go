@@ -22,6 +22,8 @@ type outcome struct {
 	output  string
 	took    time.Duration
 	stopped bool // the run was stopped before this check gave a verdict
+	// observed is what a player recorded, waiting for the judge (see decide).
+	observed checkkit.Observed
 }
 
 // judge decides one check from its verdict and what its process did (nil
@@ -41,6 +43,9 @@ func judge(req *checkRequest, run *Run, end runnerEnd, b Budget) *outcome {
 		// Neither the secret nor the instructor's folders leave in a transcript.
 		o.runs = checkkit.Scrub(checkkit.Scrub(v.Transcripts, req.nonce), req.dir)
 		o.message = strings.Join(v.Failures, "\n")
+		if req.scenario != "" {
+			fromPlayer(o, v)
+		}
 	case run == nil && end.failed != "":
 		o.kind, o.message = results.KindKitError, "the kit could not run this check (not your fault): "+end.failed
 	case run == nil && end.stopped:

@@ -54,6 +54,9 @@ type checkRequest struct {
 	dir     string // the check program's working folder
 	verdict string // where the check program writes its verdict
 	out     string // where the runner writes what the process did
+	// scenario is where a player reads its scenario; "" when the check
+	// program judges for itself (see played.go).
+	scenario string
 }
 
 func newCheckRequest(name, dir string) (*checkRequest, error) {
@@ -77,9 +80,13 @@ func (r *checkRequest) env(opts Options, concurrent bool) []string {
 	env := []string{
 		"PATH=/usr/bin:/bin", "HOME=" + r.dir, "TMPDIR=" + r.dir,
 		checkkit.EnvVerdict + "=" + r.verdict,
-		checkkit.EnvNonce + "=" + r.nonce,
 		checkkit.EnvTimeout + "=" + opts.CheckTimeout.String(),
 		envRace,
+	}
+	if r.scenario != "" {
+		env = append(env, checkkit.EnvScenario+"="+r.scenario) // a player gets no secret
+	} else {
+		env = append(env, checkkit.EnvNonce+"="+r.nonce)
 	}
 	if !concurrent {
 		env = append(env, "GOMAXPROCS=1")
@@ -103,11 +110,24 @@ func runChecks(ctx context.Context, l *grader.Lesson, bin string, opts Options) 
 	job := runnerJob{Bin: bin, Parallel: opts.Parallel, Limit: b.Process(), CPULimit: b.ProcessCPU(), CheckCPU: b.Check, StackGrace: StackGrace,
 		Stop: stopAt(deadline, hasDeadline)}
 	dir := filepath.Join(opts.WorkDir, "check-runs")
+	var referee *build.Judge
+	if l.Judged() {
+		var err error
+		if referee, err = build.JudgeOf(ctx, l); err != nil {
+			return nil, false, err
+		}
+	}
 	reqs := make([]*checkRequest, len(l.Checks))
 	for i, c := range l.Checks {
 		req, err := newCheckRequest(c.Name, filepath.Join(dir, strconv.Itoa(i)))
 		if err != nil {
 			return nil, false, err
+		}
+		if referee != nil {
+			if err := writeScenario(referee, req); err != nil {
+				return nil, false, err
+			}
+			req.nonce = ""
 		}
 		reqs[i] = req
 		job.Checks = append(job.Checks, runnerCheck{Name: c.Name, Dir: req.dir, Env: req.env(opts, l.Concurrency), Out: req.out})
@@ -117,6 +137,9 @@ func runChecks(ctx context.Context, l *grader.Lesson, bin string, opts Options) 
 	for _, req := range reqs {
 		o := judge(req, readRun(req.out), end, b)
 		found[req.name], stopped = o, stopped || o.stopped
+	}
+	if referee != nil {
+		decide(ctx, referee, found, b)
 	}
 	checked, err := reportScripts(l, found, opts)
 	return checked, stopped, err

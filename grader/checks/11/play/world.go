@@ -1,0 +1,95 @@
+package play
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"harnesslab/grader/checkkit"
+	"harnesslab/lab"
+)
+
+// A world is what one run of a lab 2 reply hands RunCalls: a workspace, and
+// the read, write and halt tools over it, each call taking the time the
+// scenario scripts on a Timeline, so calls finish in the order the scenario
+// chose and the time they take is counted on its clock.
+
+// DefaultDelay is how long a call takes when its scenario says nothing.
+const DefaultDelay = 5 * time.Millisecond
+
+// DelayOf is how long a call of tool with args takes in r.
+func (r Run) DelayOf(tool string, args lab.Args) time.Duration {
+	path, _ := args["path"].(string)
+	if d, ok := r.Delays[tool+" "+path]; ok {
+		return d
+	}
+	return DefaultDelay
+}
+
+// Classes are the effect classes of the world's tools, as RunCalls is told
+// them.
+func Classes() map[string]string {
+	return map[string]string{"read": "read", "write": "write", "halt": "read"}
+}
+
+// writeTool is the lesson's write tool over ws.
+func writeTool(ws *lab.Workspace) lab.Tool {
+	return lab.Tool{
+		Name:        "write",
+		Description: "Write text to a file, replacing what it held.",
+		Parameters: lab.Schema{
+			"type": "object",
+			"properties": lab.Schema{
+				"path": lab.Schema{"type": "string", "description": "Path of the file to write."},
+				"text": lab.Schema{"type": "string", "description": "The new contents."},
+			},
+			"required":             []string{"path", "text"},
+			"additionalProperties": false,
+		},
+		Execute: func(args lab.Args) (string, error) {
+			path, _ := args["path"].(string)
+			text, _ := args["text"].(string)
+			ws.WriteText(path, text)
+			return fmt.Sprintf("wrote %d bytes to %s", len(text), path), nil
+		},
+	}
+}
+
+// toolsOver returns the world's tools over ws: read, write, and halt, a
+// read-only tool that stops the run (calls stop) and says so.
+func toolsOver(ws *lab.Workspace, stop func()) []lab.Tool {
+	halt := lab.Tool{
+		Name:        "halt",
+		Description: "Stop the run.",
+		Parameters:  lab.Schema{"type": "object", "properties": lab.Schema{}, "required": []string{}},
+		Execute: func(lab.Args) (string, error) {
+			stop()
+			return "stopping", nil
+		},
+	}
+	return []lab.Tool{checkkit.ReadTool(ws), writeTool(ws), halt}
+}
+
+// RunCalls hands r's calls to the code under play on a fresh world, under a
+// context that halt cancels (cancelled from the start when r says so), and
+// records what happened.
+func RunCalls(r Run) Ran {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if r.Cancelled {
+		cancel()
+	}
+	ws := lab.NewWorkspace(r.Files)
+	tl := lab.NewTimeline()
+	var tools []lab.Tool
+	for _, t := range toolsOver(ws, cancel) {
+		tools = append(tools, tl.Delay(t, func(args lab.Args) time.Duration { return r.DelayOf(t.Name, args) }))
+	}
+	var results []lab.Message
+	tl.Run(r.Rounds, func() { results = S.RunCalls(ctx, tools, Classes(), cloneCalls(r.Calls)) })
+	files := map[string]string{}
+	for _, path := range ws.Paths() {
+		files[path], _ = ws.Peek(path)
+	}
+	return Ran{Results: results, Spans: tl.Spans(), Wall: tl.Now(), Files: files}
+}
