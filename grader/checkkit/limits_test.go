@@ -55,6 +55,7 @@ func TestLimits(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			stop, ended := make(chan struct{}), make(chan struct{})
 			start := time.Now()
+			cpuBefore, _ := processCPU()
 			v := Run(func(c *C) {
 				defer close(ended)
 				tt.check(c, stop)
@@ -77,7 +78,13 @@ func TestLimits(t *testing.T) {
 			if tt.name == "wait" && (took < limit || took >= WallCeiling(limit)) {
 				t.Errorf("%s: stopped after %s; want at least the limit %s and less than the wall ceiling %s", tt.reason, took, limit, WallCeiling(limit))
 			}
-			if tt.name == "busy" && took >= WallCeiling(limit) {
+			// A machine busy with other work can starve the loop of the
+			// processor until the wall ceiling; only a loop that got its
+			// processor time shows which limit comes first.
+			cpuAfter, known := processCPU()
+			if tt.name == "busy" && known && cpuAfter-cpuBefore < limit {
+				t.Logf("the machine gave the loop %s of processor time in %s, less than the limit %s: which limit comes first cannot be shown here", cpuAfter-cpuBefore, took, limit)
+			} else if tt.name == "busy" && took >= WallCeiling(limit) {
 				t.Errorf("%s: stopped after %s, at the wall ceiling %s rather than at its processor-time limit", tt.reason, took, WallCeiling(limit))
 			}
 		})

@@ -25,7 +25,11 @@ func TestMain(m *testing.M) {
 	sandbox.Init()
 	RunnerInit()
 	if os.Getenv(envFakeProgram) != "" {
-		fakeCheckProgram(os.Args[1])
+		if os.Args[1] == "forges" {
+			forge(os.Args[2])
+		} else {
+			fakeCheckProgram(os.Args[1])
+		}
 		os.Exit(0)
 	}
 	os.Exit(m.Run())
