@@ -215,7 +215,9 @@ func byIDRuns() any {
 
 func judgeResultsByID(c *checkkit.C, yours, ref checkkit.Observed) {
 	eachSet(c, checkkit.Scenario[[]checkkit.Data[play.Again]](c), func(k int, again play.Again) {
-		get := func(o checkkit.Observed, key string) play.Ran { return checkkit.Get[play.Ran](c, o, play.Key(k, 0)+": "+key) }
+		get := func(o checkkit.Observed, key string) play.Ran {
+			return checkkit.Get[play.Ran](c, o, play.Key(k, 0)+": "+key)
+		}
 		for _, step := range []struct {
 			key string
 			r   play.Run
