@@ -53,8 +53,9 @@ var splitGen = rapid.Custom(func(t *rapid.T) play.Split {
 
 // runGen generates a reply for RunCalls: up to 12 calls of read, write and
 // halt over a few files, some missing, with calls to a tool the world does
-// not have, each path taking 1 to 40ms; one reply in eight comes on a run
-// stopped before RunCalls was called.
+// not have, each path taking 1 to 40ms. One reply in eight comes on a run
+// stopped before RunCalls was called, and in one in three a stop is the
+// run's deadline passing rather than a cancel.
 var runGen = rapid.Custom(func(t *rapid.T) scenario {
 	sc := scenario{files: map[string]string{}, delays: map[string]time.Duration{}}
 	for _, p := range genPaths {
@@ -104,14 +105,20 @@ func generatedSplits() any {
 func generatedRuns() any {
 	var all []play.Run
 	for seed := range generatedRunCount {
-		sc := runGen.Example(seed)
-		all = append(all, toRun(sc, seed%8 == 7))
+		r := toRun(runGen.Example(seed), seed%8 == 7)
+		r.Deadline = seed%3 == 1
+		all = append(all, r)
 	}
 	slices.SortStableFunc(all, func(a, b play.Run) int { return len(a.Calls) - len(b.Calls) })
 	for i := range all {
 		all[i].What = fmt.Sprintf("Generated reply %d (%s)", i+1, checkkit.Plural(len(all[i].Calls), "call"))
-		if all[i].Cancelled {
+		switch {
+		case all[i].Cancelled && all[i].Deadline:
+			all[i].What += ", on a run whose deadline passed before RunCalls was called"
+		case all[i].Cancelled:
 			all[i].What += ", on a run stopped before RunCalls was called"
+		case all[i].Deadline:
+			all[i].What += ", where halt makes the run's deadline pass"
 		}
 	}
 	return halves(all)

@@ -76,11 +76,12 @@ func eachRun(c *checkkit.C, yours, ref checkkit.Observed, judge func(r play.Run,
 		for i, r := range runs {
 			got := checkkit.Get[play.Ran](c, yours, play.Key(k, i))
 			want := checkkit.Get[play.Ran](c, ref, play.Key(k, i))
-			c.Logf("%s: the calls were %s", r.What, showCalls(r.Calls))
-			c.Logf("%s, on the clock:%s", r.What, showSpans(got.Spans))
 			writesAlone(c, r, want, true)
-			judge(r, got, want)
-			if c.Failed() {
+			if judge(r, got, want); c.Failed() {
+				// Only the reply that failed is shown, beside a correct run.
+				c.Logf("%s: the calls were %s", r.What, showCalls(r.Calls))
+				c.Logf("%s, on the clock, in your run:%s", r.What, showSpans(got.Spans))
+				c.Logf("%s, on the clock, in a correct run:%s", r.What, showSpans(want.Spans))
 				return
 			}
 		}
@@ -223,8 +224,8 @@ func judgeResultsByID(c *checkkit.C, yours, ref checkkit.Observed) {
 			r   play.Run
 		}{{play.First, again.First}, {play.Other, again.Other}} {
 			got, want := get(yours, step.key), get(ref, step.key)
-			c.Logf("%s: the calls were %s", step.r.What, showCalls(step.r.Calls))
 			if compareResults(c, step.r.What, want.Results, got.Results); c.Failed() {
+				c.Logf("%s: the calls were %s", step.r.What, showCalls(step.r.Calls))
 				return
 			}
 		}
@@ -385,7 +386,7 @@ func judgeEachCallRunsOnce(c *checkkit.C, yours, ref checkkit.Observed) {
 }
 
 func cancelledRuns() any {
-	return runSets([]checkkit.Data[[]scenario]{
+	return byDeadline(runSets([]checkkit.Data[[]scenario]{
 		{Name: "a read stops the run in the first batch", Data: []scenario{{
 			what:   "Read, halt (stops the run), write, read, read",
 			files:  map[string]string{"a.txt": "A\n", "b.txt": "B\n"},
@@ -393,12 +394,12 @@ func cancelledRuns() any {
 			calls: []lab.Block{readOf("c1", "a.txt"), call("c2", "halt", lab.Args{}), writeOf("c3", "a.txt", "gone\n"),
 				readOf("c4", "a.txt"), readOf("c5", "b.txt")},
 		}}},
-		{Name: "the run stops after a write", Data: []scenario{{
-			what:  "Write, halt and a read (one batch), write",
+		{Name: "the run's deadline passes after a write", Data: []scenario{{
+			what:  "Write, halt (the run's deadline passes) and a read (one batch), write",
 			files: map[string]string{"p.txt": "P\n"},
 			calls: []lab.Block{writeOf("k1", "p.txt", "Q\n"), call("k2", "halt", lab.Args{}), readOf("k3", "p.txt"), writeOf("k4", "p.txt", "R\n")},
 		}}},
-	}, false)
+	}, false), 1)
 }
 
 func judgeCancelled(c *checkkit.C, yours, ref checkkit.Observed) {
@@ -417,12 +418,13 @@ func cancelledBeforeStartRuns() any {
 			files: map[string]string{"a.txt": "A\n"},
 			calls: []lab.Block{readOf("c1", "a.txt"), readOf("c2", "b.txt"), writeOf("c3", "a.txt", "x\n")},
 		}}},
-		{Name: "one write, other ids", Data: []scenario{{
-			what:  "One write, on a run stopped before RunCalls was called",
+		{Name: "one write, other ids, a deadline that passed", Data: []scenario{{
+			what:  "One write, on a run whose deadline passed before RunCalls was called",
 			files: map[string]string{},
 			calls: []lab.Block{writeOf("q7", "n.txt", "y\n")},
 		}}},
 	}, true)
+	sets = byDeadline(sets, 1)
 	last := &sets[len(sets)-1]
 	last.Data = append(last.Data, play.Run{What: "A reply with no calls, on a run that was not stopped", Rounds: []int{}})
 	return sets
@@ -439,4 +441,13 @@ func judgeCancelledBeforeStart(c *checkkit.C, yours, ref checkkit.Observed) {
 		checkkit.SameMessages(c, r.What+": every call should get the cancelled result, in the order of the calls", want.Results, got.Results, 0)
 		c.Equal(r.What+": no call should run", []string{}, runWords(got.Spans))
 	})
+}
+
+// byDeadline makes every stop in data set k its deadline passing rather than
+// a cancel.
+func byDeadline(sets []checkkit.Data[[]play.Run], k int) []checkkit.Data[[]play.Run] {
+	for i := range sets[k].Data {
+		sets[k].Data[i].Deadline = true
+	}
+	return sets
 }

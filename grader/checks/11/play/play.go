@@ -45,8 +45,9 @@ type Splitted struct {
 
 // Run is one reply handed to RunCalls: the files of the workspace, how long
 // each call takes on the Timeline (by "tool path"; 5ms when missing), the
-// calls, how many calls each round of a correct run starts together, and
-// whether the run was stopped before RunCalls was called.
+// calls, how many calls each round of a correct run starts together,
+// whether the run was stopped before RunCalls was called, and whether a
+// stop is its deadline passing rather than a cancel.
 type Run struct {
 	What      string                   `json:"what"`
 	Files     map[string]string        `json:"files"`
@@ -54,6 +55,7 @@ type Run struct {
 	Calls     []lab.Block              `json:"calls"`
 	Rounds    []int                    `json:"rounds"`
 	Cancelled bool                     `json:"cancelled"`
+	Deadline  bool                     `json:"deadline"`
 }
 
 // Ran is what one run of RunCalls did: the results it returned, the calls

@@ -3,6 +3,8 @@ package play
 import (
 	"context"
 	"fmt"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"harnesslab/grader/checkkit"
@@ -71,10 +73,16 @@ func toolsOver(ws *lab.Workspace, stop func()) []lab.Tool {
 }
 
 // RunCalls hands r's calls to the code under play on a fresh world, under a
-// context that halt cancels (cancelled from the start when r says so), and
+// context that halt stops (stopped from the start when r says so), and
 // records what happened.
 func RunCalls(r Run) Ran {
-	ctx, cancel := context.WithCancel(context.Background())
+	var ctx context.Context
+	var cancel func()
+	if r.Deadline {
+		ctx, cancel = pastDeadline()
+	} else {
+		ctx, cancel = context.WithCancel(context.Background())
+	}
 	defer cancel()
 	if r.Cancelled {
 		cancel()
@@ -92,4 +100,44 @@ func RunCalls(r Run) Ran {
 		files[path], _ = ws.Peek(path)
 	}
 	return Ran{Results: results, Spans: tl.Spans(), Wall: tl.Now(), Files: files}
+}
+
+// deadline is a context whose deadline passes when the world says so: a run
+// stopped by the clock rather than by a person, which ctx.Err() reports as
+// context.DeadlineExceeded.
+type deadline struct {
+	context.Context
+	done   chan struct{}
+	once   sync.Once
+	passed atomic.Bool
+}
+
+// pastDeadline returns a deadline context and the function that makes its
+// deadline pass.
+func pastDeadline() (context.Context, func()) {
+	d := &deadline{Context: context.Background(), done: make(chan struct{})}
+	return d, func() {
+		d.once.Do(func() {
+			d.passed.Store(true)
+			close(d.done)
+		})
+	}
+}
+
+// Deadline is a moment in the past once the deadline has passed, and one
+// far ahead before.
+func (d *deadline) Deadline() (time.Time, bool) {
+	if d.passed.Load() {
+		return time.Unix(0, 0), true
+	}
+	return time.Now().Add(time.Hour), true
+}
+
+func (d *deadline) Done() <-chan struct{} { return d.done }
+
+func (d *deadline) Err() error {
+	if d.passed.Load() {
+		return context.DeadlineExceeded
+	}
+	return nil
 }
