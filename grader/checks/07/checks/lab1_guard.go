@@ -22,6 +22,15 @@ type setup struct {
 	g      Guarded
 }
 
+// record starts a transcript titled title, attached to c, of a run of model
+// with the gated tools over the setup's workspace: hand the student's code
+// the model and the tools it returns.
+func (s setup) record(c *checkkit.C, title string, model lab.Model) (lab.Model, []lab.Tool) {
+	rec := c.Record(title)
+	rec.Watch(s.ws)
+	return rec.Model(model), rec.Tools(s.g.Tools...)
+}
+
 func guarded(c *checkkit.C, d deployment, p *person) setup {
 	return guardedFrom(c, d, p, nil)
 }

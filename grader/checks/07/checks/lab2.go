@@ -176,7 +176,8 @@ func onlyExternalAsks(c *checkkit.C) {
 		order := []lab.Block{d.reader, d.destroyer, d.writer, d.sender, d.unclassed, d.unlisted}
 		question := "Do everything you can for " + d.name + "."
 		model := reportingModel("Here goes.", order)
-		messages, result := S.Chat(model, lab.CloneMessages(data.history), question, s.g.Tools)
+		asked, tools := s.record(c, "Chat through Gate, with a person to ask", model)
+		messages, result := S.Chat(asked, lab.CloneMessages(data.history), question, tools)
 
 		calls := withIDs(1, order...)
 		var answers []lab.Message

@@ -35,7 +35,8 @@ func resultsRedactedBeforeModel(c *checkkit.C) {
 		asked := lab.Reply(lab.Text("Let me read both."), call(o.withData, "c1"), call(o.noData, "c2"))
 		model := lab.NewScriptedModel(asked, lab.Say("Done."))
 		question := lab.User("What do reports " + o.withData + " and " + o.noData + " say?")
-		got, _ := S.RunLoop(model, []lab.Message{question}, guarded, kit.MaxSteps)
+		rec := c.Record("RunLoop with the tools RedactTools returned")
+		got, _ := S.RunLoop(rec.Model(model), []lab.Message{question}, rec.Tools(guarded...), kit.MaxSteps)
 
 		want := []lab.Message{question, asked,
 			checkkit.Result("c1", "get_report", o.clean[o.withData]),

@@ -147,7 +147,8 @@ func eachCallOwnKey(c *checkkit.C) {
 		tool := S.MakeSendTool(outbox, clock, newRand(161), k.next)
 		calls := []lab.Block{sendDraft("c1", d.to, d.text), sendDraft("c2", d.to, d.text)}
 		model := lab.NewScriptedModel(lab.Reply(calls...), lab.Say("Sent twice, as asked."))
-		messages, _ := S.Chat(model, nil, "Send it twice, please: once for each shift.", []lab.Tool{tool})
+		rec := c.Record("Chat with the send tool: one reply asks for the same draft twice")
+		messages, _ := S.Chat(rec.Model(model), nil, "Send it twice, please: once for each shift.", rec.Tools(tool))
 		notWritten(c, messages...)
 		what := fmt.Sprintf("One reply asks for the same draft twice (%s), and the outbox meets %s.", d.text, showFaults(d.faults))
 		want := []lab.Message{lab.User("Send it twice, please: once for each shift."), lab.Reply(calls...),

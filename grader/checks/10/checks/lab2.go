@@ -62,12 +62,14 @@ func editInChat(c *checkkit.C) {
 		}
 		answer := "Done: " + f.new + "."
 		scripted := lab.NewScriptedModel(lab.Reply(read("c1")), lab.Reply(edit("c2")), lab.Reply(read("c3")), lab.Reply(edit("c4")), lab.Say(answer))
-		model := &lab.Teammate{Model: scripted, WS: ws, At: 2, Path: f.path, Text: f.theirs}
+		rec := c.Record("Chat with read and edit, and a teammate who writes the file")
+		rec.Watch(ws)
+		model := &lab.Teammate{Model: rec.Model(scripted), WS: ws, At: 2, Path: f.path, Text: f.theirs}
 		var runs checkkit.ToolRuns
 		e := S.NewEdits(ws)
 		tools := runs.Wrap(e.Track(checkkit.ReadTool(ws)), e.EditTool())
 		question := "Please change " + f.old + " to " + f.new + "."
-		got, result := S.Chat(model, nil, question, tools)
+		got, result := S.Chat(model, nil, question, rec.Tools(tools...))
 
 		want := []lab.Message{
 			lab.User(question),

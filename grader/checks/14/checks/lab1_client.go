@@ -269,16 +269,18 @@ func isErrorKept(c *checkkit.C) {
 		tools, err := client.Tools()
 		c.Must(err == nil, "Tools() returned the error %v", err)
 		call := lab.Call(f.Server+separator+"save", lab.Args{}).WithID("c1")
-		got := runTool(tools, call)
+		got := runTool(c, tools, call)
 		want := checkkit.ErrorResult("c1", call.Name, "Error: "+f.Text)
 		c.Equal("The server answered with isError: true, so the call's result should be an error result quoting the server's text.", want, got)
 	})
 }
 
 // runTool runs one call through the student's loop and returns its result.
-func runTool(tools []lab.Tool, call lab.Block) lab.Message {
+// The run's transcript is attached to c.
+func runTool(c *checkkit.C, tools []lab.Tool, call lab.Block) lab.Message {
 	model := lab.NewScriptedModel(lab.Reply(call), lab.Say("done"))
-	messages, _ := S.RunLoop(model, []lab.Message{lab.User("go")}, tools, 2)
+	rec := c.Record("RunLoop with one call to " + call.Name)
+	messages, _ := S.RunLoop(rec.Model(model), []lab.Message{lab.User("go")}, rec.Tools(tools...), 2)
 	for _, m := range messages {
 		if m.Role == lab.RoleToolResult {
 			return m
@@ -333,7 +335,7 @@ func errorResponseIsError(c *checkkit.C) {
 		c.Must(err == nil, "Tools() returned the error %v", err)
 		r.removeTool(c, a.Withdraw)
 		name := s.Name + separator + a.Withdraw
-		got := runTool(tools, lab.Call(name, a.Args).WithID("c7"))
+		got := runTool(c, tools, lab.Call(name, a.Args).WithID("c7"))
 		refusal := fmt.Sprintf("unknown tool %q", a.Withdraw)
 		if !got.IsError || !strings.Contains(got.Content, refusal) {
 			c.Errorf("The server withdrew %s after listing it, and answered its tools/call with an error response (%s), so the "+
