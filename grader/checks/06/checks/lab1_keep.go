@@ -56,6 +56,9 @@ func keepRuns(c *checkkit.C, r runs, sentence string) *lab.Workspace {
 		ws.WriteText(path, text)
 	}
 	written := len(ws.Writes())
+	rec := c.Record("go_test through KeepBigOutputs, one package after another")
+	rec.Watch(ws)
+	tools = rec.Tools(tools...)
 	// However the runs end, the files that were there before them are as they were.
 	defer func() {
 		for path, text := range r.before {

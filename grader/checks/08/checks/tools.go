@@ -157,6 +157,7 @@ func errorsAndPanicsRedacted(c *checkkit.C) {
 		var runs checkkit.ToolRuns
 		tools := runs.Wrap(failing("lookup", errors.New(d.lookupErr), false), failing("import", errors.New(d.panicText), true))
 		guarded, log := redactTools(c, tools)
+		recorded := c.Record("RunTool with the tools RedactTools returned: one fails, one panics").Tools(guarded...)
 		cases := []struct {
 			call   lab.Block
 			text   string
@@ -169,7 +170,7 @@ func errorsAndPanicsRedacted(c *checkkit.C) {
 		}
 		var want []Trigger
 		for _, tc := range cases {
-			got := runToolCaught(c, guarded, tc.call)
+			got := runToolCaught(c, recorded, tc.call)
 			c.Equal(fmt.Sprintf("The tool of the call %s %s. Its result should be an error result with the personal "+
 				"data replaced by marks:", tc.call.Name, tc.what), checkkit.ErrorResult(tc.call.ID, tc.call.Name, "Error: "+tc.text), got)
 			for _, kind := range tc.kinds {

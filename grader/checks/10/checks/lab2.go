@@ -128,8 +128,10 @@ func undoNeverDropsTheirWrite(c *checkkit.C) {
 		for _, other := range othersWrites {
 			ws := lab.NewWorkspace(startOf(f))
 			mine, theirs := S.NewEdits(ws), S.NewEdits(ws)
-			myTools := []lab.Tool{mine.Track(checkkit.ReadTool(ws)), mine.EditTool()}
-			theirTools := []lab.Tool{theirs.Track(checkkit.ReadTool(ws)), theirs.EditTool()}
+			rec := c.Record("the calls of both conversations: " + other.who)
+			rec.Watch(ws)
+			myTools := rec.Tools(mine.Track(checkkit.ReadTool(ws)), mine.EditTool())
+			theirTools := rec.Tools(theirs.Track(checkkit.ReadTool(ws)), theirs.EditTool())
 			story := "the model reads " + f.path + " and edits it, then " + other.who + ", then the model reads it again and edits it once more"
 			second := f.new + " # reviewed"
 			steps := []lab.Block{

@@ -179,6 +179,7 @@ func callReachesTool(c *checkkit.C) {
 			args["limit"] = 2
 		}
 		sent := lab.CloneArgs(args)
+		tool = c.Record("the client's tool: one call, then two at once").Tools(tool)[0]
 		got, err := tool.Execute(args)
 		c.Must(err == nil, "Running %s returned the error %v; the server answered it without an error.", name, err)
 		c.Equal("The server should receive one call of its own tool name ("+checkkit.Quote(last.Name)+", without the server's name) with the arguments exactly as given.",
@@ -247,7 +248,7 @@ func resultContentJoined(c *checkkit.C) {
 		client := connect(c, r, "docs")
 		tools, err := client.Tools()
 		c.Must(err == nil && len(tools) == 1, "Tools() returned %d tools and the error %v; expected the one tool docs%sreport.", len(tools), err, separator)
-		got, err := tools[0].Execute(lab.Args{})
+		got, err := c.Record("the client's tool: one call").Tools(tools[0])[0].Execute(lab.Args{})
 		c.Must(err == nil, "Running docs%sreport returned the error %v; the server answered it without an error.", separator, err)
 		c.Equal("The text of a result should be the text of each block, joined by \"\\n\" (a block that is not text written [<type> content]).", wantText(cc.Blocks), got)
 	})
