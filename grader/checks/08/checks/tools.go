@@ -99,6 +99,9 @@ func everyRedactionLogged(c *checkkit.C) {
 	checkkit.Scenarios(c, offices, func(o office) {
 		ws := lab.NewWorkspace(map[string]string{"contacts.txt": o.reports[o.withData]})
 		guarded, log := redactTools(c, []lab.Tool{o.reportTool(), checkkit.ReadTool(ws)})
+		rec := c.Record("the tools RedactTools returned, one call after another")
+		rec.Watch(ws)
+		recorded := rec.Tools(guarded...)
 		var want []Trigger
 		steps := []struct {
 			tool int
@@ -108,7 +111,7 @@ func everyRedactionLogged(c *checkkit.C) {
 			{1, lab.Args{"path": "contacts.txt"}, o.withData}, {0, lab.Args{"id": "R2"}, "R2"}, {0, lab.Args{"id": "R3"}, "R3"}}
 		for _, step := range steps {
 			name := guarded[step.tool].Name
-			if _, err := guarded[step.tool].Execute(step.args); err != nil {
+			if _, err := recorded[step.tool].Execute(step.args); err != nil {
 				c.Errorf("The copy of %s returned the error %v for %s.", name, err, lab.EncodeJSON(step.args))
 				return
 			}
