@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"sync"
+	"time"
 )
 
 // The format name and version a Transcript declares. The version changes
@@ -305,6 +306,36 @@ func (rm recordedModel) record(system string, messages []Message, tools []Spec, 
 		rm.r.add(Event{Kind: EventReply, Reply: &w})
 	}
 	return reply
+}
+
+// Provider returns a provider that answers as p does and writes down every
+// request sent to it (with its bill), then its reply, or the failure as a
+// refusal event with the error's words. Each try of a retrying harness is
+// a request of its own.
+func (r *Recorder) Provider(p Provider) Provider {
+	return recordedProvider{p: p, r: r}
+}
+
+type recordedProvider struct {
+	p Provider
+	r *Recorder
+}
+
+// Name returns the wrapped provider's name.
+func (rp recordedProvider) Name() string { return rp.p.Name() }
+
+// Send sends the request on to the wrapped provider and records both sides.
+func (rp recordedProvider) Send(system string, messages []Message, tools []Spec, deadline time.Time) (Message, error) {
+	rp.r.add(Event{Kind: EventRequest, System: system, Messages: wireMessages(messages), Tools: wireSpecs(tools),
+		Tokens: CountTokens(RenderRequest(system, messages, tools))})
+	reply, err := rp.p.Send(system, messages, tools, deadline)
+	if err != nil {
+		rp.r.add(Event{Kind: EventRefusal, Error: err.Error()})
+	} else {
+		w := WireOf(reply)
+		rp.r.add(Event{Kind: EventReply, Reply: &w})
+	}
+	return reply, err
 }
 
 // Tools returns copies of tools whose Execute writes down each run: the

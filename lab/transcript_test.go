@@ -3,10 +3,12 @@ package lab
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestRecorderWritesARunInOrder runs a two-step tool conversation through a
@@ -81,6 +83,37 @@ func TestRecorderMarksRefusalsAndToolErrors(t *testing.T) {
 	}
 	if !got[2].IsError || got[2].Result != "disk on fire" {
 		t.Errorf("tool event = %+v, want is_error and the error's words", got[2])
+	}
+}
+
+// TestRecorderWritesEveryTryOfAProvider: a provider's failed try is a
+// request and a refusal with the error's words, the try that gets through a
+// request and its reply, and what the caller gets is unchanged.
+func TestRecorderWritesEveryTryOfAProvider(t *testing.T) {
+	clock := NewFakeClock(time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC))
+	flaky := NewFlakyModel("main", clock, NewScriptedModel(Say("9090")), Fail(Overloaded(Anthropic)))
+	rec := NewRecorder("")
+	p := rec.Provider(flaky)
+	if p.Name() != "main" {
+		t.Errorf("Name() = %q, want the wrapped provider's, main", p.Name())
+	}
+	question := []Message{User("Which port?")}
+	_, failed := p.Send("", question, nil, clock.Now().Add(time.Second))
+	reply, err := p.Send("", question, nil, clock.Now().Add(time.Second))
+	if failed == nil || err != nil || Show([]Message{reply}) != Show([]Message{Say("9090")}) {
+		t.Fatalf("the wrapped provider changed its answers: first error %v, then %s, %v", failed, Show([]Message{reply}), err)
+	}
+	got := rec.Transcript().Events
+	kinds := make([]string, len(got))
+	for i, e := range got {
+		kinds[i] = e.Kind
+	}
+	want := []string{EventRequest, EventRefusal, EventRequest, EventReply}
+	if fmt.Sprint(kinds) != fmt.Sprint(want) {
+		t.Fatalf("events = %v, want %v", kinds, want)
+	}
+	if got[1].Error != failed.Error() || got[3].Reply == nil || len(got[3].Reply.Blocks) != 1 || got[3].Reply.Blocks[0].Text != "9090" {
+		t.Errorf("refusal %q and reply %+v, want %q and the text 9090", got[1].Error, got[3].Reply, failed.Error())
 	}
 }
 

@@ -86,9 +86,10 @@ func invalidCallNeverRuns(c *checkkit.C) {
 			{call("search_assessments", lab.Args{"query": "cholera", "limit": 50}), ""},
 		}}},
 	}, func(d data) {
+		rec := c.Record("RunTool with calls that break the schema, then one that keeps to it")
 		for _, tc := range d.cases {
 			var runs checkkit.ToolRuns
-			tools := runs.Wrap(searchTool(d.tool), checkkit.TodayTool("2026-03-14"))
+			tools := runs.Wrap(rec.Tools(searchTool(d.tool), checkkit.TodayTool("2026-03-14"))...)
 			got := runTool(c, tools, tc.call)
 			if tc.want != "" {
 				c.Equal(fmt.Sprintf("The call %s breaks the tool's schema: it should get one error result carrying "+
@@ -135,7 +136,8 @@ func modelFixesItsCall(c *checkkit.C) {
 			return lab.Say("Found: " + last.Content)
 		})))
 		question := "How many reports mention " + d.query + "?"
-		messages, result := S.Chat(model, nil, question, tools)
+		rec := c.Record("Chat: the model fixes its call")
+		messages, result := S.Chat(rec.Model(model), nil, question, rec.Tools(tools...))
 
 		wrong := fmt.Sprintf(`Error: /limit: expected integer, got string %q`, d.bad)
 		answer := "Found: " + searched(d.query)
@@ -217,7 +219,9 @@ func readRefusesOutside(c *checkkit.C) {
 			map[string]string{"server.go": "package server\n", "/etc/passwd": "root:x:0:0\n"}, "/etc/passwd", "server.go"}},
 	}, func(d data) {
 		ws := lab.NewWorkspace(d.files)
-		tools := []lab.Tool{S.MakeReadTool(ws)}
+		rec := c.Record("RunTool with your read tool: paths outside, a number, a path inside")
+		rec.Watch(ws)
+		tools := rec.Tools(S.MakeReadTool(ws))
 		bad := lab.Call("read", lab.Args{"path": d.outside}).WithID("c1")
 		typo := lab.Call("read", lab.Args{"path": 7}).WithID("c2")
 		good := lab.Call("read", lab.Args{"path": d.inside}).WithID("c3")
@@ -261,7 +265,9 @@ func oneBadCallAmongGood(c *checkkit.C) {
 		}
 		model := lab.NewScriptedModel(lab.Reply(append([]lab.Block{lab.Text("Let me look.")}, calls...)...), lab.Say("Done."))
 		question := "What do " + d.first + " and " + d.last + " say?"
-		messages, _ := S.Chat(model, nil, question, tools)
+		rec := c.Record("Chat: three calls in one reply")
+		rec.Watch(ws)
+		messages, _ := S.Chat(rec.Model(model), nil, question, rec.Tools(tools...))
 
 		limit := fmt.Sprintf("/limit: expected integer, got string %q", d.bad)
 		if n, ok := d.bad.(int); ok {

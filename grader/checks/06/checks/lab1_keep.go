@@ -56,6 +56,9 @@ func keepRuns(c *checkkit.C, r runs, sentence string) *lab.Workspace {
 		ws.WriteText(path, text)
 	}
 	written := len(ws.Writes())
+	rec := c.Record("go_test through KeepBigOutputs, one package after another")
+	rec.Watch(ws)
+	tools = rec.Tools(tools...)
 	// However the runs end, the files that were there before them are as they were.
 	defer func() {
 		for path, text := range r.before {
@@ -226,7 +229,7 @@ func failuresPassThrough(c *checkkit.C) {
 			Execute:    func(lab.Args) (string, error) { return f.text, errors.New(f.err) }}
 		wrapped := S.KeepBigOutputs([]lab.Tool{tool}, ws)
 		c.Must(len(wrapped) == 1, "KeepBigOutputs was given one tool and returned %s.", checkkit.Plural(len(wrapped), "tool"))
-		got, err := wrapped[0].Execute(lab.Args{})
+		got, err := c.Record("a failing build through KeepBigOutputs").Tools(wrapped[0])[0].Execute(lab.Args{})
 		if err == nil || err.Error() != f.err || got != f.text {
 			c.Errorf("A tool that fails should come back exactly as it failed: the build tool returned %s of text and "+
 				"the error %q; through KeepBigOutputs it returned %s of text and %s. Only an output that worked is cut and kept.",

@@ -98,7 +98,9 @@ func bigRunStaysUnderBill(c *checkkit.C) {
 		tools := append(S.KeepBigOutputs(count.Wrap(testTool(map[string]string{s.pkg: s.output})), ws),
 			S.MakeReadLinesTool(ws), S.MakeSearchTool(ws))
 		model := storyModel(s.pkg)
-		got, result := S.Chat(model, nil, fmt.Sprintf(question, s.pkg), tools)
+		rec := c.Record("Chat with go_test through KeepBigOutputs, read_lines and search")
+		rec.Watch(ws)
+		got, result := S.Chat(rec.Model(model), nil, fmt.Sprintf(question, s.pkg), rec.Tools(tools...))
 
 		// What should have happened, from the kit's own rules.
 		offsets, names := failures(s.output)

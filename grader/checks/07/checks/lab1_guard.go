@@ -20,6 +20,28 @@ type setup struct {
 	tools  []lab.Tool // the caller's tools, as handed to Gate
 	policy Policy
 	g      Guarded
+	gated  []lab.Tool // the gated tools as a recorder sees them; see run
+}
+
+// run runs call through the student's RunTool with the gated tools. The
+// first run starts a transcript attached to c, and every run of the setup
+// is written in it.
+func (s *setup) run(c *checkkit.C, call lab.Block) lab.Message {
+	if s.gated == nil {
+		rec := c.Record("RunTool with the tools Gate returned")
+		rec.Watch(s.ws)
+		s.gated = rec.Tools(s.g.Tools...)
+	}
+	return runTool(s.gated, call)
+}
+
+// record starts a transcript titled title, attached to c, of a run of model
+// with the gated tools over the setup's workspace: hand the student's code
+// the model and the tools it returns.
+func (s *setup) record(c *checkkit.C, title string, model lab.Model) (lab.Model, []lab.Tool) {
+	rec := c.Record(title)
+	rec.Watch(s.ws)
+	return rec.Model(model), rec.Tools(s.g.Tools...)
 }
 
 func guarded(c *checkkit.C, d deployment, p *person) setup {
@@ -94,7 +116,7 @@ func deniedCallNeverRuns(c *checkkit.C) {
 			return
 		}
 		for k, call := range withIDs(1, d.destroyer, d.unclassed, d.unlisted, d.destroyer) {
-			got := runTool(s.g.Tools, call)
+			got := s.run(c, call)
 			reason := d.reason(call)
 			if !c.Equal(fmt.Sprintf("The call %s is denied (%s). It should get one error result saying so, and the model "+
 				"should be told not to ask again:", describe(call), reason), denied(call, reason), got) {
@@ -123,7 +145,7 @@ func allowedCallUnchanged(c *checkkit.C) {
 		}
 		calls := withIDs(1, d.reader, d.writer, d.missing, d.reader)
 		for k, call := range calls {
-			got := runTool(s.g.Tools, call)
+			got := s.run(c, call)
 			want := worked(call, d.output(call))
 			what := "runs as if there were no gate, and its result is exactly what its tool returned"
 			if call.Name == d.missing.Name && lab.EncodeJSON(call.Arguments) == lab.EncodeJSON(d.missing.Arguments) {
@@ -152,7 +174,7 @@ func denialsLogged(c *checkkit.C) {
 		calls := withIDs(1, d.reader, d.destroyer, d.writer, d.unclassed, d.unlisted, d.destroyer)
 		var want []Entry
 		for _, call := range calls {
-			runTool(s.g.Tools, call)
+			s.run(c, call)
 			if r := d.reason(call); r != "" {
 				want = append(want, logged(call, deny, r, false))
 			}
@@ -170,7 +192,7 @@ func denialsLogged(c *checkkit.C) {
 			return
 		}
 		call := d.unlisted.WithID("c7")
-		runTool(other.g.Tools, call)
+		other.run(c, call)
 		sameLog(c, "A second Gate was handed a log of its own that already held two lines from an earlier run, then "+
 			"denied one call "+describe(call)+". Gate adds to the log it is given: the earlier lines stay as they were, "+
 			"in order, and the new one comes after them.",

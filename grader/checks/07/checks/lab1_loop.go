@@ -62,7 +62,8 @@ func loopGoesOnAfterDeny(c *checkkit.C) {
 		}
 		question := "Tidy up after " + d.name + "."
 		model := reportingModel("On it.", data.calls(d))
-		messages, result := S.Chat(model, lab.CloneMessages(data.history), question, s.g.Tools)
+		asked, tools := s.record(c, "Chat through Gate: some calls denied", model)
+		messages, result := S.Chat(asked, lab.CloneMessages(data.history), question, tools)
 
 		calls := withIDs(1, data.calls(d)...)
 		var answers []lab.Message
@@ -144,7 +145,8 @@ func promptCannotAllow(c *checkkit.C) {
 		}
 		answer := "I could not do it: the policy refused."
 		model := lab.NewScriptedModel(lab.Reply(data.look), lab.Respond(insist), lab.Respond(insist), lab.Respond(insist), lab.Say(answer))
-		messages, result := S.Chat(model, nil, data.question, s.g.Tools)
+		asked, tools := s.record(c, "Chat through Gate: the model insists three times", model)
+		messages, result := S.Chat(asked, nil, data.question, tools)
 
 		want := []lab.Message{lab.User(data.question), lab.Reply(data.look.WithID("c1")),
 			worked(data.look.WithID("c1"), d.output(data.look))}

@@ -31,7 +31,7 @@ func approvedCallRuns(c *checkkit.C) {
 		calls := withIDs(1, d.sender, other(d.sender))
 		var want []Entry
 		for k, call := range calls {
-			got := runTool(s.g.Tools, call)
+			got := s.run(c, call)
 			if !sameAsked(c, fmt.Sprintf("The call %s is external: before it runs, the person should be asked once, with "+
 				"the tool's name and exactly the call's arguments, so they see what they are saying yes to.", describe(call)),
 				calls[:k+1], p) {
@@ -62,7 +62,7 @@ func declinedCallNeverRuns(c *checkkit.C) {
 		var want []Entry
 		var ran []lab.Block
 		for k, call := range calls {
-			got := runTool(s.g.Tools, call)
+			got := s.run(c, call)
 			if call.Name == d.reader.Name {
 				ran = append(ran, call)
 				if !c.Equal(fmt.Sprintf("The call %s is allowed, and should run as usual after a call the person refused.",
@@ -104,7 +104,7 @@ func approvalIsPerCall(c *checkkit.C) {
 		var want []Entry
 		for k, call := range calls {
 			yes := data.answers[k]
-			got := runTool(s.g.Tools, call)
+			got := s.run(c, call)
 			expected, said := declined(call), "no"
 			if yes {
 				expected, said = worked(call, d.output(call)), "yes"
@@ -143,12 +143,12 @@ func noAskMeansNo(c *checkkit.C) {
 			return
 		}
 		calls := withIDs(1, d.sender, d.reader)
-		got := runTool(s.g.Tools, calls[0])
+		got := s.run(c, calls[0])
 		if !c.Equal(fmt.Sprintf("With no ask function (nil), there is nobody to say yes: the call %s should be refused as "+
 			"if the person said no, and nothing should crash.", describe(calls[0])), declined(calls[0]), got) {
 			return
 		}
-		got = runTool(s.g.Tools, calls[1])
+		got = s.run(c, calls[1])
 		c.Equal(fmt.Sprintf("With no ask function, an allowed call such as %s still runs.", describe(calls[1])),
 			worked(calls[1], d.output(calls[1])), got)
 		checkkit.SameToolRuns(c, "Only the allowed call should run:", checkkit.RunsOf(calls[1]), s.runs)
@@ -176,7 +176,8 @@ func onlyExternalAsks(c *checkkit.C) {
 		order := []lab.Block{d.reader, d.destroyer, d.writer, d.sender, d.unclassed, d.unlisted}
 		question := "Do everything you can for " + d.name + "."
 		model := reportingModel("Here goes.", order)
-		messages, result := S.Chat(model, lab.CloneMessages(data.history), question, s.g.Tools)
+		asked, tools := s.record(c, "Chat through Gate, with a person to ask", model)
+		messages, result := S.Chat(asked, lab.CloneMessages(data.history), question, tools)
 
 		calls := withIDs(1, order...)
 		var answers []lab.Message

@@ -25,12 +25,13 @@ type guardedRun struct {
 
 // runGuarded asks GuardedChat question, with a model that first asks for
 // the office's report with personal data and then answers with answer(r),
-// r being the request it was sent.
-func runGuarded(o office, question string, answer func(r lab.Request) string) *guardedRun {
+// r being the request it was sent. The run's transcript is attached to c.
+func runGuarded(c *checkkit.C, o office, question string, answer func(r lab.Request) string) *guardedRun {
 	g := &guardedRun{question: lab.User(question), asked: lab.Reply(call(o.withData, "c1"))}
 	g.model = lab.NewScriptedModel(g.asked, lab.Respond(func(r lab.Request) lab.Message { return lab.Say(answer(r)) }))
 	tools := g.runs.Wrap(o.reportTool())
-	g.messages, g.result, g.log = S.GuardedChat(g.model, nil, question, tools)
+	rec := c.Record("GuardedChat: a report with personal data")
+	g.messages, g.result, g.log = S.GuardedChat(rec.Model(g.model), nil, question, rec.Tools(tools...))
 	return g
 }
 
@@ -65,7 +66,7 @@ func uncitedAnswerWithheld(c *checkkit.C) {
 		{Name: offices[1].Name, Data: data{offices[1].Data,
 			"Aramu has 12,750 people, about 40 per shelter.", []string{"12,750", "40"}}},
 	}, func(d data) {
-		g := runGuarded(d.o, "How many people are affected in "+d.o.district+"?", func(lab.Request) string { return d.answer })
+		g := runGuarded(c, d.o, "How many people are affected in "+d.o.district+"?", func(lab.Request) string { return d.answer })
 		c.Equal(fmt.Sprintf("The answer %q has figures no result backs (%s), so it is withheld: the caller should get the "+
 			"status %q, no text, and the steps the run took.", d.answer, checkkit.List(d.uncited), kit.Withheld),
 			Result{Status: kit.Withheld, Steps: 2}, g.result)
@@ -90,7 +91,7 @@ func answerWithPersonalDataWithheld(c *checkkit.C) {
 		{Name: offices[1].Name, Data: data{offices[1].Data,
 			"Ask j.otieno@aramu.example.net, or ops@relief.example.org.", []string{"email", "email"}}},
 	}, func(d data) {
-		g := runGuarded(d.o, "Who should I ask about "+d.o.district+"?", func(lab.Request) string { return d.answer })
+		g := runGuarded(c, d.o, "Who should I ask about "+d.o.district+"?", func(lab.Request) string { return d.answer })
 		c.Equal(fmt.Sprintf("The answer %q holds personal data, so it is withheld: the caller should get the status %q, "+
 			"no text, and the steps the run took.", d.answer, kit.Withheld), Result{Status: kit.Withheld, Steps: 2}, g.result)
 		g.sameRecord(c, d.o, d.answer)
@@ -110,7 +111,7 @@ func guardedRunAnswers(c *checkkit.C) {
 		var answer string
 		// the question holds the asker's own contact: it is checked, not edited
 		question := "How many people live in " + o.district + ", and how do I reach the office? You can reach me at " + o.asker + "."
-		g := runGuarded(o, question, func(r lab.Request) string {
+		g := runGuarded(c, o, question, func(r lab.Request) string {
 			// it can only repeat what its request shows it
 			answer = o.district + " has " + o.people + " people [c1]. The contact in the report reads: " + resultText(r)
 			if leaked := o.leaks(resultText(r)); len(leaked) == 0 {
@@ -151,7 +152,8 @@ func gaveUpStaysGaveUp(c *checkkit.C) {
 		model := lab.NewScriptedModel(lab.Always(lab.Reply(lab.Call("get_report", lab.Args{"id": o.noData}))))
 		var runs checkkit.ToolRuns
 		tools := runs.Wrap(o.reportTool())
-		messages, result, log := S.GuardedChat(model, nil, "Summarise "+o.district+".", tools)
+		rec := c.Record("GuardedChat: the model asks until the steps run out")
+		messages, result, log := S.GuardedChat(rec.Model(model), nil, "Summarise "+o.district+".", rec.Tools(tools...))
 		c.Equal(fmt.Sprintf("A model that still asks for tools after %d steps makes the run give up, and GuardedChat "+
 			"should report it as Chat does: nothing was answered, so nothing is withheld.", kit.MaxSteps),
 			Result{Status: kit.GaveUp, Steps: kit.MaxSteps}, result)
@@ -221,7 +223,7 @@ func noPersonalDataLogged(c *checkkit.C) {
 			[]string{"+254 799 123 456", "5500-0000-0000-0004"},
 			[]string{"40"}, []string{"phone", "card"}}},
 	}, func(d data) {
-		g := runGuarded(d.o, d.question, func(lab.Request) string { return d.answer })
+		g := runGuarded(c, d.o, d.question, func(lab.Request) string { return d.answer })
 		if t, item, ok := loggedDigits(g.log, d.personal); ok {
 			c.Errorf("The log holds the digits of personal data: the trigger %q, %q, %q has digits of %s, which the model "+
 				"wrote in its answer. A log is read by people who must not see personal data either: the digits of a phone "+

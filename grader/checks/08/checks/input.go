@@ -59,7 +59,8 @@ func inputRefusedBeforeModel(c *checkkit.C) {
 			model := lab.NewScriptedModel(lab.Always(lab.Say("I should never have been asked.")))
 			var runs checkkit.ToolRuns
 			tools := runs.Wrap(offices[0].Data.reportTool())
-			got, result, log := S.GuardedChat(model, given, tc.question, tools)
+			rec := c.Record("GuardedChat with a question it refuses: " + shown)
+			got, result, log := S.GuardedChat(rec.Model(model), given, tc.question, rec.Tools(tools...))
 			if model.Asked() != 0 {
 				c.Errorf("GuardedChat asked the model %s about the question %s; a refused question is never sent.",
 					checkkit.Asked(model), shown)

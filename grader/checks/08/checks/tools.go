@@ -35,7 +35,8 @@ func resultsRedactedBeforeModel(c *checkkit.C) {
 		asked := lab.Reply(lab.Text("Let me read both."), call(o.withData, "c1"), call(o.noData, "c2"))
 		model := lab.NewScriptedModel(asked, lab.Say("Done."))
 		question := lab.User("What do reports " + o.withData + " and " + o.noData + " say?")
-		got, _ := S.RunLoop(model, []lab.Message{question}, guarded, kit.MaxSteps)
+		rec := c.Record("RunLoop with the tools RedactTools returned")
+		got, _ := S.RunLoop(rec.Model(model), []lab.Message{question}, rec.Tools(guarded...), kit.MaxSteps)
 
 		want := []lab.Message{question, asked,
 			checkkit.Result("c1", "get_report", o.clean[o.withData]),
@@ -98,6 +99,9 @@ func everyRedactionLogged(c *checkkit.C) {
 	checkkit.Scenarios(c, offices, func(o office) {
 		ws := lab.NewWorkspace(map[string]string{"contacts.txt": o.reports[o.withData]})
 		guarded, log := redactTools(c, []lab.Tool{o.reportTool(), checkkit.ReadTool(ws)})
+		rec := c.Record("the tools RedactTools returned, one call after another")
+		rec.Watch(ws)
+		recorded := rec.Tools(guarded...)
 		var want []Trigger
 		steps := []struct {
 			tool int
@@ -107,7 +111,7 @@ func everyRedactionLogged(c *checkkit.C) {
 			{1, lab.Args{"path": "contacts.txt"}, o.withData}, {0, lab.Args{"id": "R2"}, "R2"}, {0, lab.Args{"id": "R3"}, "R3"}}
 		for _, step := range steps {
 			name := guarded[step.tool].Name
-			if _, err := guarded[step.tool].Execute(step.args); err != nil {
+			if _, err := recorded[step.tool].Execute(step.args); err != nil {
 				c.Errorf("The copy of %s returned the error %v for %s.", name, err, lab.EncodeJSON(step.args))
 				return
 			}
@@ -156,6 +160,7 @@ func errorsAndPanicsRedacted(c *checkkit.C) {
 		var runs checkkit.ToolRuns
 		tools := runs.Wrap(failing("lookup", errors.New(d.lookupErr), false), failing("import", errors.New(d.panicText), true))
 		guarded, log := redactTools(c, tools)
+		recorded := c.Record("RunTool with the tools RedactTools returned: one fails, one panics").Tools(guarded...)
 		cases := []struct {
 			call   lab.Block
 			text   string
@@ -168,7 +173,7 @@ func errorsAndPanicsRedacted(c *checkkit.C) {
 		}
 		var want []Trigger
 		for _, tc := range cases {
-			got := runToolCaught(c, guarded, tc.call)
+			got := runToolCaught(c, recorded, tc.call)
 			c.Equal(fmt.Sprintf("The tool of the call %s %s. Its result should be an error result with the personal "+
 				"data replaced by marks:", tc.call.Name, tc.what), checkkit.ErrorResult(tc.call.ID, tc.call.Name, "Error: "+tc.text), got)
 			for _, kind := range tc.kinds {

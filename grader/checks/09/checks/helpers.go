@@ -233,7 +233,8 @@ func sendOnce(c *checkkit.C, what string, seed uint64, vendor lab.Vendor, faults
 	p := lab.NewFlakyModel(string(vendor), clock, model, faults...)
 	messages := []lab.Message{lab.User("Which port does the server use?")}
 	specs := checkkit.SpecsOf([]lab.Tool{checkkit.ReadTool(lab.NewWorkspace(nil))})
-	got, err := S.Send(p, clock, newRand(seed), system, messages, specs)
+	rec := c.Record(what + ": every try Send made")
+	got, err := S.Send(rec.Provider(p), clock, newRand(seed), system, messages, specs)
 	sentence := fmt.Sprintf("%s: the provider meets %s.", what, showFaults(faults))
 	want, failure := plan(start, seed, faults)
 	if !sameTries(c, sentence, "the provider", want, tries{Deadlines: p.Deadlines(), Sleeps: clock.Sleeps()}) {

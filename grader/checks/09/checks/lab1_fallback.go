@@ -47,7 +47,8 @@ func fallbackOnce(c *checkkit.C, tc fallbackCase, port string) {
 	primary := lab.NewFlakyModel("first", clock, first, tc.primary...)
 	backup := lab.NewFlakyModel("second", clock, second, tc.backup...)
 	messages := []lab.Message{lab.User("Which port does the server use?")}
-	got := S.Fallback(clock, newRand(tc.seed), primary, backup).Complete(system, messages, nil)
+	toFirst, toSecond := c.Record(tc.what+": the tries sent to the first model"), c.Record(tc.what+": the tries sent to the second model")
+	got := S.Fallback(clock, newRand(tc.seed), toFirst.Provider(primary), toSecond.Provider(backup)).Complete(system, messages, nil)
 	sentence := fmt.Sprintf("%s (the first meets %s).", tc.what, showFaults(tc.primary))
 	want, failure := plan(start, tc.seed, tc.primary)
 	if !sameTries(c, sentence, "the first model", want, tries{Deadlines: primary.Deadlines(), Sleeps: clock.Sleeps()}) {
@@ -119,8 +120,11 @@ func chatOverFlakyProvider(c *checkkit.C) {
 		first, second := script(), script()
 		primary := lab.NewFlakyModel("first", clock, first, s.primary...)
 		backup := lab.NewFlakyModel("second", clock, second)
-		messages, result := S.Chat(S.Fallback(clock, newRand(s.seed), primary, backup), nil,
-			"Which port does the server use?", []lab.Tool{checkkit.ReadTool(ws)})
+		rec := c.Record("Chat over a Fallback model")
+		rec.Watch(ws)
+		toFirst, toSecond := c.Record("the tries sent to the first model"), c.Record("the tries sent to the second model")
+		model := S.Fallback(clock, newRand(s.seed), toFirst.Provider(primary), toSecond.Provider(backup))
+		messages, result := S.Chat(rec.Model(model), nil, "Which port does the server use?", rec.Tools(checkkit.ReadTool(ws)))
 		call := lab.Call("read", lab.Args{"path": s.file}).WithID("c1")
 		answer := "The file says PORT = " + s.port + "."
 		want := []lab.Message{lab.User("Which port does the server use?"), lab.Reply(call),

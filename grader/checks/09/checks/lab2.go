@@ -55,7 +55,7 @@ func toolOnce(c *checkkit.C, tc toolCase) {
 	var k keys
 	tool := S.MakeSendTool(outbox, clock, newRand(tc.seed), k.next)
 	call := sendDraft("c1", tc.to, tc.text)
-	got := S.RunTool([]lab.Tool{tool}, call)
+	got := S.RunTool(c.Record("RunTool with your send_draft tool").Tools(tool), call)
 	notWritten(c, got)
 	sentence := fmt.Sprintf("The call %s, with the outbox meeting %s.", lab.ShowBlock(call), showFaults(tc.faults))
 	want, failure := plan(start, tc.seed, tc.faults)
@@ -147,7 +147,8 @@ func eachCallOwnKey(c *checkkit.C) {
 		tool := S.MakeSendTool(outbox, clock, newRand(161), k.next)
 		calls := []lab.Block{sendDraft("c1", d.to, d.text), sendDraft("c2", d.to, d.text)}
 		model := lab.NewScriptedModel(lab.Reply(calls...), lab.Say("Sent twice, as asked."))
-		messages, _ := S.Chat(model, nil, "Send it twice, please: once for each shift.", []lab.Tool{tool})
+		rec := c.Record("Chat with the send tool: one reply asks for the same draft twice")
+		messages, _ := S.Chat(rec.Model(model), nil, "Send it twice, please: once for each shift.", rec.Tools(tool))
 		notWritten(c, messages...)
 		what := fmt.Sprintf("One reply asks for the same draft twice (%s), and the outbox meets %s.", d.text, showFaults(d.faults))
 		want := []lab.Message{lab.User("Send it twice, please: once for each shift."), lab.Reply(calls...),
@@ -178,7 +179,8 @@ func twoCallsOneTool(c *checkkit.C, r run) {
 	var k keys
 	tool := S.MakeSendTool(outbox, clock, newRand(r.seed+84), k.next)
 	calls := []lab.Block{sendDraft("c1", to, "Build-2 is back up."), sendDraft("c2", to, "Build-3 is down.")}
-	got := []lab.Message{S.RunTool([]lab.Tool{tool}, calls[0]), S.RunTool([]lab.Tool{tool}, calls[1])}
+	recorded := c.Record("RunTool with your send_draft tool, two calls").Tools(tool)
+	got := []lab.Message{S.RunTool(recorded, calls[0]), S.RunTool(recorded, calls[1])}
 	notWritten(c, got...)
 	// One source for both calls, as the tool has; the second call starts
 	// where the first left the clock.

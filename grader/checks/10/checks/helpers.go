@@ -91,14 +91,17 @@ func undoAct(conv int, path, refusal string) act {
 
 // tell plays a story over a fresh workspace holding start, with two
 // conversations, and checks every result, then the whole disk (want) and
-// every write, in order.
+// every write, in order. The calls of both conversations and every read and
+// write of the disk are one transcript.
 func tell(c *checkkit.C, start map[string]string, acts []act, want map[string]string) {
 	ws := lab.NewWorkspace(start)
+	rec := c.Record("the calls of both conversations, and the teammate's writes")
+	rec.Watch(ws)
 	var tools [2][]lab.Tool
 	var convs [2]Edits
 	for i := range convs {
 		convs[i] = S.NewEdits(ws)
-		tools[i] = []lab.Tool{convs[i].Track(checkkit.ReadTool(ws)), convs[i].EditTool()}
+		tools[i] = rec.Tools(convs[i].Track(checkkit.ReadTool(ws)), convs[i].EditTool())
 	}
 	wantWrites, story := []string{}, []string{}
 	for _, a := range acts {

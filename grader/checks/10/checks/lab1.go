@@ -40,9 +40,12 @@ func trackedReadUnchanged(c *checkkit.C) {
 		c.Equal("Track changed what the model is told about the read tool (its name, description or parameters).",
 			checkkit.SpecOf(checkkit.ReadTool(ws)), checkkit.SpecOf(tracked))
 		missing := f.path + ".bak"
+		rec := c.Record("RunTool with the tracked read tool")
+		rec.Watch(ws)
+		recorded := rec.Tools(tracked)
 		for _, path := range []string{f.path, missing, f.other} {
 			before := len(ws.Reads())
-			got := S.RunTool([]lab.Tool{tracked}, lab.Call("read", lab.Args{"path": path}).WithID("c1"))
+			got := S.RunTool(recorded, lab.Call("read", lab.Args{"path": path}).WithID("c1"))
 			want := checkkit.Result("c1", "read", f.text)
 			if text, ok := startOf(f)[path]; ok {
 				want.Content = text

@@ -62,12 +62,14 @@ func editInChat(c *checkkit.C) {
 		}
 		answer := "Done: " + f.new + "."
 		scripted := lab.NewScriptedModel(lab.Reply(read("c1")), lab.Reply(edit("c2")), lab.Reply(read("c3")), lab.Reply(edit("c4")), lab.Say(answer))
-		model := &lab.Teammate{Model: scripted, WS: ws, At: 2, Path: f.path, Text: f.theirs}
+		rec := c.Record("Chat with read and edit, and a teammate who writes the file")
+		rec.Watch(ws)
+		model := &lab.Teammate{Model: rec.Model(scripted), WS: ws, At: 2, Path: f.path, Text: f.theirs}
 		var runs checkkit.ToolRuns
 		e := S.NewEdits(ws)
 		tools := runs.Wrap(e.Track(checkkit.ReadTool(ws)), e.EditTool())
 		question := "Please change " + f.old + " to " + f.new + "."
-		got, result := S.Chat(model, nil, question, tools)
+		got, result := S.Chat(model, nil, question, rec.Tools(tools...))
 
 		want := []lab.Message{
 			lab.User(question),
@@ -126,8 +128,10 @@ func undoNeverDropsTheirWrite(c *checkkit.C) {
 		for _, other := range othersWrites {
 			ws := lab.NewWorkspace(startOf(f))
 			mine, theirs := S.NewEdits(ws), S.NewEdits(ws)
-			myTools := []lab.Tool{mine.Track(checkkit.ReadTool(ws)), mine.EditTool()}
-			theirTools := []lab.Tool{theirs.Track(checkkit.ReadTool(ws)), theirs.EditTool()}
+			rec := c.Record("the calls of both conversations: " + other.who)
+			rec.Watch(ws)
+			myTools := rec.Tools(mine.Track(checkkit.ReadTool(ws)), mine.EditTool())
+			theirTools := rec.Tools(theirs.Track(checkkit.ReadTool(ws)), theirs.EditTool())
 			story := "the model reads " + f.path + " and edits it, then " + other.who + ", then the model reads it again and edits it once more"
 			second := f.new + " # reviewed"
 			steps := []lab.Block{

@@ -75,7 +75,7 @@ func compactAsksForSummary(c *checkkit.C) {
 	checkkit.Scenarios(c, compactCases, func(cc compactCase) {
 		noteKeepZero(c, cc)
 		model := lab.NewScriptedModel(lab.Say(cc.summary), lab.Say("A second summary nobody asked for."))
-		S.Compact(model, conversation(cc.turns...), cc.keep)
+		S.Compact(c.Record("Compact asks for a summary").Model(model), conversation(cc.turns...), cc.keep)
 		older, _ := olderAndNewer(cc.turns, cc.keep)
 		want := lab.Request{System: summaryPrompt, Messages: append(older, lab.User(summaryAsk))}
 		checkkit.LogRefusals(c, model)
@@ -100,7 +100,7 @@ func compactKeepsRecentTurns(c *checkkit.C) {
 	checkkit.Scenarios(c, compactCases, func(cc compactCase) {
 		noteKeepZero(c, cc)
 		model := lab.NewScriptedModel(lab.Say(cc.summary))
-		got := S.Compact(model, conversation(cc.turns...), cc.keep)
+		got := S.Compact(c.Record("Compact asks for a summary").Model(model), conversation(cc.turns...), cc.keep)
 		_, newer := olderAndNewer(cc.turns, cc.keep)
 		want := append([]lab.Message{lab.User(summaryPrefix + cc.summary)}, newer...)
 		kept := fmt.Sprintf("then the turns it keeps (the newest %d), unchanged", cc.keep)
@@ -133,7 +133,7 @@ func compactShortListUnchanged(c *checkkit.C) {
 		noteKeepZero(c, cc)
 		short := cc.turns[len(cc.turns)-cc.keep:]
 		model := lab.NewScriptedModel(lab.Say(cc.summary))
-		got := S.Compact(model, conversation(short...), cc.keep)
+		got := S.Compact(c.Record("Compact, given nothing older to summarize").Model(model), conversation(short...), cc.keep)
 		given := "only " + checkkit.Plural(len(short), "turn")
 		if len(short) == 0 {
 			given = "an empty list"
@@ -148,7 +148,7 @@ func compactShortListUnchanged(c *checkkit.C) {
 			return
 		}
 		refusing := &refusingModel{}
-		got = S.Compact(refusing, conversation(cc.turns...), cc.keep)
+		got = S.Compact(c.Record("Compact, when the model refuses").Model(refusing), conversation(cc.turns...), cc.keep)
 		if !checkkit.SameMessages(c, fmt.Sprintf("Compact keeping %s of %s, when the model refuses the summary "+
 			"request (529 overloaded), should return the whole list as it was: a summary that never came must not "+
 			"cost the older turns.", keeping(cc.keep), checkkit.Plural(len(cc.turns), "turn")),
@@ -163,16 +163,16 @@ func compactLeavesCallerList(c *checkkit.C) {
 		noteKeepZero(c, cc)
 		messages := conversation(cc.turns...)
 		pristine := conversation(cc.turns...)
-		got := S.Compact(lab.NewScriptedModel(lab.Say(cc.summary)), messages, cc.keep)
+		got := S.Compact(c.Record("Compact asks for a summary").Model(lab.NewScriptedModel(lab.Say(cc.summary))), messages, cc.keep)
 		if !sameAsBefore(c, "Compact", pristine, messages) || !notShared(c, "Compact", pristine, messages, got) {
 			return
 		}
 		short := conversation(cc.turns[len(cc.turns)-cc.keep:]...)
-		got = S.Compact(lab.NewScriptedModel(lab.Say(cc.summary)), short, cc.keep)
+		got = S.Compact(c.Record("Compact, given nothing older to summarize").Model(lab.NewScriptedModel(lab.Say(cc.summary))), short, cc.keep)
 		if !notShared(c, "Compact (given a list with nothing to summarize)", conversation(cc.turns[len(cc.turns)-cc.keep:]...), short, got) {
 			return
 		}
-		got = S.Compact(&refusingModel{}, messages, cc.keep)
+		got = S.Compact(c.Record("Compact, when the model refuses").Model(&refusingModel{}), messages, cc.keep)
 		notShared(c, "Compact (when the model refused the summary request)", pristine, messages, got)
 	})
 }

@@ -179,6 +179,7 @@ func callReachesTool(c *checkkit.C) {
 			args["limit"] = 2
 		}
 		sent := lab.CloneArgs(args)
+		tool = c.Record("the client's tool: one call, then two at once").Tools(tool)[0]
 		got, err := tool.Execute(args)
 		c.Must(err == nil, "Running %s returned the error %v; the server answered it without an error.", name, err)
 		c.Equal("The server should receive one call of its own tool name ("+checkkit.Quote(last.Name)+", without the server's name) with the arguments exactly as given.",
@@ -247,7 +248,7 @@ func resultContentJoined(c *checkkit.C) {
 		client := connect(c, r, "docs")
 		tools, err := client.Tools()
 		c.Must(err == nil && len(tools) == 1, "Tools() returned %d tools and the error %v; expected the one tool docs%sreport.", len(tools), err, separator)
-		got, err := tools[0].Execute(lab.Args{})
+		got, err := c.Record("the client's tool: one call").Tools(tools[0])[0].Execute(lab.Args{})
 		c.Must(err == nil, "Running docs%sreport returned the error %v; the server answered it without an error.", separator, err)
 		c.Equal("The text of a result should be the text of each block, joined by \"\\n\" (a block that is not text written [<type> content]).", wantText(cc.Blocks), got)
 	})
@@ -269,16 +270,18 @@ func isErrorKept(c *checkkit.C) {
 		tools, err := client.Tools()
 		c.Must(err == nil, "Tools() returned the error %v", err)
 		call := lab.Call(f.Server+separator+"save", lab.Args{}).WithID("c1")
-		got := runTool(tools, call)
+		got := runTool(c, tools, call)
 		want := checkkit.ErrorResult("c1", call.Name, "Error: "+f.Text)
 		c.Equal("The server answered with isError: true, so the call's result should be an error result quoting the server's text.", want, got)
 	})
 }
 
 // runTool runs one call through the student's loop and returns its result.
-func runTool(tools []lab.Tool, call lab.Block) lab.Message {
+// The run's transcript is attached to c.
+func runTool(c *checkkit.C, tools []lab.Tool, call lab.Block) lab.Message {
 	model := lab.NewScriptedModel(lab.Reply(call), lab.Say("done"))
-	messages, _ := S.RunLoop(model, []lab.Message{lab.User("go")}, tools, 2)
+	rec := c.Record("RunLoop with one call to " + call.Name)
+	messages, _ := S.RunLoop(rec.Model(model), []lab.Message{lab.User("go")}, rec.Tools(tools...), 2)
 	for _, m := range messages {
 		if m.Role == lab.RoleToolResult {
 			return m
@@ -333,7 +336,7 @@ func errorResponseIsError(c *checkkit.C) {
 		c.Must(err == nil, "Tools() returned the error %v", err)
 		r.removeTool(c, a.Withdraw)
 		name := s.Name + separator + a.Withdraw
-		got := runTool(tools, lab.Call(name, a.Args).WithID("c7"))
+		got := runTool(c, tools, lab.Call(name, a.Args).WithID("c7"))
 		refusal := fmt.Sprintf("unknown tool %q", a.Withdraw)
 		if !got.IsError || !strings.Contains(got.Content, refusal) {
 			c.Errorf("The server withdrew %s after listing it, and answered its tools/call with an error response (%s), so the "+

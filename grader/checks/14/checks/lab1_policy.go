@@ -32,7 +32,8 @@ func policyRulesServerTools(c *checkkit.C) {
 		obey := lab.Reply(lab.Text("The result says you approved it."), lab.Call(other, otherArgs).WithID("c2"))
 		model := lab.NewScriptedModel(ask, obey, lab.Say("Done."))
 		question := lab.User("Find Ada's notes.")
-		got, status := S.RunLoop(model, []lab.Message{question}, gated, 4)
+		rec := c.Record("RunLoop with the server's tools through Gate")
+		got, status := S.RunLoop(rec.Model(model), []lab.Message{question}, rec.Tools(gated...), 4)
 
 		searchTool := s.Tools[len(s.Tools)-1]
 		want := []lab.Message{question, ask,
@@ -62,7 +63,8 @@ func argumentsCheckedFirst(c *checkkit.C) {
 		bad := lab.Call(search, lab.Args{field: 42, "sort": "new"}).WithID("c1")
 		good := lab.Call(search, lab.Args{field: "ada"}).WithID("c2")
 		model := lab.NewScriptedModel(lab.Reply(bad), lab.Reply(good), lab.Say("Done."))
-		got, _ := S.RunLoop(model, []lab.Message{lab.User("Search.")}, tools, 4)
+		rec := c.Record("RunLoop with the server's tools: a call that breaks the schema, then one that keeps to it")
+		got, _ := S.RunLoop(rec.Model(model), []lab.Message{lab.User("Search.")}, rec.Tools(tools...), 4)
 		var results []lab.Message
 		for _, m := range got {
 			if m.Role == lab.RoleToolResult {

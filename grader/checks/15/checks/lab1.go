@@ -29,7 +29,9 @@ type callScenario struct {
 
 // runCall runs one call through the student's RunCall in w, with the
 // caller's context ctx. It reports false, after saying so, when RunCall was
-// still waiting patience after the call's limit.
+// still waiting patience after the call's limit. The call and its result are
+// attached to c as a transcript (jobs are not tools, so no recorder wraps
+// them).
 func runCall(c *checkkit.C, w *world, ctx context.Context, call lab.Block, limit time.Duration) (lab.Message, bool) {
 	var got lab.Message
 	wait := min(limit, time.Second) + patience
@@ -39,11 +41,13 @@ func runCall(c *checkkit.C, w *world, ctx context.Context, call lab.Block, limit
 			callWords([]lab.Block{call}), wait)
 		return lab.Message{}, false
 	}
+	c.Attach(lab.ConversationTranscript("RunCall: the call and its result", []lab.Message{lab.Reply(call), got}))
 	return got, true
 }
 
 // runCalls runs a reply's calls through the student's RunCallsWithin, with
-// the same guard as runCall (the wait grows with the number of calls).
+// the same guard as runCall (the wait grows with the number of calls), and
+// attaches the calls and their results to c as runCall does.
 func runCalls(c *checkkit.C, w *world, ctx context.Context, calls []lab.Block, limit time.Duration) ([]lab.Message, bool) {
 	var got []lab.Message
 	wait := min(time.Duration(len(calls))*limit, 2*time.Second) + patience
@@ -52,6 +56,7 @@ func runCalls(c *checkkit.C, w *world, ctx context.Context, calls []lab.Block, l
 			"Each call must end at its own deadline, whether or not its tool stops.", callWords(calls), limit, wait)
 		return nil, false
 	}
+	c.Attach(lab.ConversationTranscript("RunCallsWithin: the calls and their results", append([]lab.Message{lab.Reply(calls...)}, got...)))
 	return got, true
 }
 

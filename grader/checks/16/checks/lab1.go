@@ -10,11 +10,11 @@ import (
 )
 
 // ask runs one run_command call through the student's tool and RunTool, and
-// returns its result.
-func ask(ws *lab.Workspace, runner lab.Commands, id, command string) (lab.Block, lab.Message) {
+// returns its result; rec writes the tool's run down.
+func ask(rec *lab.Recorder, ws *lab.Workspace, runner lab.Commands, id, command string) (lab.Block, lab.Message) {
 	call := lab.Call("run_command", lab.Args{"command": command}).WithID(id)
 	tool := S.MakeRunCommandTool(ws, runner)
-	return call, S.RunTool([]lab.Tool{tool}, call)
+	return call, S.RunTool(rec.Tools(tool), call)
 }
 
 // runs are commands and what the runner answers to each.
@@ -42,12 +42,13 @@ var allowedSets = []checkkit.Data[runs]{
 // as exactly its words, in the workspace the tool was made for.
 func allowedCommandsRun(c *checkkit.C) {
 	checkkit.Scenarios(c, allowedSets, func(d runs) {
+		rec := c.Record("RunTool with run_command, one command after another")
 		for i, command := range d.commands {
 			ws := lab.NewWorkspace(wordcount.files)
 			out := d.outputs[i]
 			runner := &recorder{reply: func(*lab.Workspace, []string) (lab.CommandOutput, error) { return out, nil }}
 			id := fmt.Sprintf("c%d", i+1)
-			_, got := ask(ws, runner, id, command)
+			_, got := ask(rec, ws, runner, id, command)
 			want := checkkit.Result(id, "run_command", "exit code 0\n"+out.Output)
 			c.Equal(fmt.Sprintf("run_command(%q) should give the exit code on a line of its own, then the output:", command), want, got)
 			runsGot := runner.recorded()
@@ -80,11 +81,12 @@ var failingSets = []checkkit.Data[runs]{
 // reads, not an error of the tool.
 func failingRunIsAResult(c *checkkit.C) {
 	checkkit.Scenarios(c, failingSets, func(d runs) {
+		rec := c.Record("RunTool with run_command, one command after another")
 		for i, command := range d.commands {
 			out := d.outputs[i]
 			runner := &recorder{reply: func(*lab.Workspace, []string) (lab.CommandOutput, error) { return out, nil }}
 			id := fmt.Sprintf("c%d", i+1)
-			_, got := ask(lab.NewWorkspace(temps.files), runner, id, command)
+			_, got := ask(rec, lab.NewWorkspace(temps.files), runner, id, command)
 			want := checkkit.Result(id, "run_command", fmt.Sprintf("exit code %d\n%s", out.ExitCode, out.Output))
 			c.Equal(fmt.Sprintf("run_command(%q) exited with %d: the tool worked, and its result is the exit code and the output, with IsError false:", command, out.ExitCode), want, got)
 			if n := len(runner.recorded()); n != 1 {
@@ -116,12 +118,13 @@ var lookalikeSets = []checkkit.Data[refusedSet]{
 // refusedCommands checks that every command of set gets the refusal and
 // never reaches the runner.
 func refusedCommands(c *checkkit.C, set refusedSet) {
+	rec := c.Record("RunTool with run_command, one command after another")
 	for i, command := range set {
 		runner := &recorder{reply: func(*lab.Workspace, []string) (lab.CommandOutput, error) {
 			return lab.CommandOutput{Output: "ok\n"}, nil
 		}}
 		id := fmt.Sprintf("c%d", i+1)
-		_, got := ask(lab.NewWorkspace(wordcount.files), runner, id, command)
+		_, got := ask(rec, lab.NewWorkspace(wordcount.files), runner, id, command)
 		want := checkkit.ErrorResult(id, "run_command", "Error: "+fmt.Sprintf(commandRefused, command))
 		c.Equal(fmt.Sprintf("run_command(%q) is not on the allow-list: it should be refused with an error result:", command), want, got)
 		if reached := runner.commands(); len(reached) > 0 {
@@ -161,12 +164,13 @@ func runnerFailureIsError(c *checkkit.C) {
 		ws := lab.NewWorkspace(wordcount.files)
 		tool := S.MakeRunCommandTool(ws, runner)
 		first := lab.Call("run_command", lab.Args{"command": "go test ./..."}).WithID("c1")
-		got := S.RunTool([]lab.Tool{tool}, first)
+		recorded := c.Record("RunTool with run_command: the runner fails, then works").Tools(tool)
+		got := S.RunTool(recorded, first)
 		c.Equal("When the runner fails, the result should be an error that says what the runner said:",
 			checkkit.ErrorResult("c1", "run_command", "Error: "+text), got)
 		fail = false
 		second := lab.Call("run_command", lab.Args{"command": "go vet ./..."}).WithID("c2")
-		got = S.RunTool([]lab.Tool{tool}, second)
+		got = S.RunTool(recorded, second)
 		c.Equal("The next command, which works, should get its exit code and output:",
 			checkkit.Result("c2", "run_command", "exit code 0\nok  \texample.com/wordcount\t0.00s\n"), got)
 		c.Equal("The runner should get each command once:", []string{"go test ./...", "go vet ./..."}, runner.commands())
@@ -219,7 +223,7 @@ func runCommandOffered(c *checkkit.C) {
 		c.Equal("run_command's parameters (descriptions aside) should be one required string, command, and no other input:",
 			lab.EncodeJSON(want), lab.EncodeJSON(withoutDescriptions(tool.Parameters)))
 		call := lab.Call("run_command", lab.CloneArgs(args)).WithID("c7")
-		got := S.RunTool([]lab.Tool{tool}, call)
+		got := S.RunTool(c.Record("RunTool with run_command, arguments that break its schema").Tools(tool), call)
 		if !got.IsError || got.ToolCallID != "c7" {
 			c.Errorf("run_command(%s) breaks the tool's schema: it should get an error result quoting c7; got %s.", lab.EncodeJSON(args), lab.Show([]lab.Message{got}))
 		}

@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 	"strings"
 
 	"harnesslab/lab"
@@ -67,7 +68,8 @@ func runTool(tools []lab.Tool, call lab.Block) lab.Message {
 
 func main() {
 	call := lab.Call("search_reports", lab.Args{"query": "flooding", "limit": "20", "sort": "newest"}).WithID("c1")
-	result := runTool([]lab.Tool{searchReports()}, call)
+	rec := lab.NewRecorder("lesson 04's RunTool runs the call as the model sent it")
+	result := runTool(rec.Tools(searchReports()), call)
 	lines := strings.Split(result.Content, "\n")
 	fmt.Println(lab.ShowBlock(call))
 	fmt.Printf("%s (error: %v)\n", lab.Show([]lab.Message{result}), result.IsError)
@@ -79,4 +81,7 @@ func main() {
 	fmt.Println("Validate, on the arguments as sent:", harness.Validate(schema, call.Arguments))
 	delete(call.Arguments, "sort")
 	fmt.Println("Validate, once sort is gone:       ", harness.Validate(schema, call.Arguments))
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
+	}
 }

@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 
 	"harnesslab/lab"
 	harness "harnesslab/lessons/05-the-contract"
@@ -52,6 +53,7 @@ func model() *lab.ScriptedModel {
 
 func main() {
 	question := "How many reports this week are about water and sanitation?"
+	var recs []*lab.Recorder
 	for _, run := range []struct {
 		label  string
 		schema lab.Schema
@@ -59,7 +61,9 @@ func main() {
 		tools := []lab.Tool{search(run.schema)}
 		spec := lab.RenderRequest("", nil, harness.ToolSpecs(tools))
 		m := model()
-		_, result := harness.Chat(m, nil, question, tools)
+		rec := lab.NewRecorder("Chat with the " + run.label)
+		recs = append(recs, rec)
+		_, result := harness.Chat(rec.Model(m), nil, question, rec.Tools(tools...))
 		fmt.Printf("%s: the tools cost %d tokens in every request\n", run.label, lab.CountTokens(spec))
 		fmt.Printf("   answer after %d steps, %d input tokens in all: %q\n", result.Steps, m.Bill(), result.Text)
 	}
@@ -73,6 +77,11 @@ func main() {
 		}
 		return search(tight).Execute(args)
 	}
-	_, result := harness.Chat(m, nil, question, []lab.Tool{checked})
+	rec := lab.NewRecorder("Chat with the loose schema, checked in code")
+	recs = append(recs, rec)
+	_, result := harness.Chat(rec.Model(m), nil, question, rec.Tools(checked))
 	fmt.Printf("loose schema, checked in code: answer after %d steps, %d input tokens in all: %q\n", result.Steps, m.Bill(), result.Text)
+	if err := lab.WriteTranscript(recs...); err != nil {
+		log.Fatal(err)
+	}
 }

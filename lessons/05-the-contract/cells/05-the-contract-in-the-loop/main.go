@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 	"strings"
 
 	"harnesslab/lab"
@@ -44,7 +45,11 @@ func main() {
 		lab.Say("14 reports mention flooding this week."),
 	)
 	runs := 0
-	messages, result := harness.Chat(model, nil, "How many reports mention flooding?", []lab.Tool{searchReports(&runs)})
+	rec := lab.NewRecorder("Chat with Validate in RunTool: the limit in quotes")
+	messages, result := harness.Chat(rec.Model(model), nil, "How many reports mention flooding?", rec.Tools(searchReports(&runs)))
 	fmt.Println(lab.Show(messages))
 	fmt.Printf("\n%s after %d steps; the search ran %d time, with arguments that keep to its schema\n", result.Status, result.Steps, runs)
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
+	}
 }

@@ -6,6 +6,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 	"strings"
 
 	"harnesslab/lab"
@@ -50,11 +51,15 @@ func main() {
 			lab.Call("go_test", lab.Args{"package": "shop/billing"})),
 		lab.Say("TestRefund250 fails: got 200, want 401."),
 	)
-	_, result := harness.Chat(model, nil, "Do the billing tests pass?", []lab.Tool{goTest})
+	rec := lab.NewRecorder("Chat with go_test, whose whole output goes into the conversation")
+	_, result := harness.Chat(rec.Model(model), nil, "Do the billing tests pass?", rec.Tools(goTest))
 
 	fmt.Printf("the test run: %d lines, %d tokens\n", strings.Count(output, "\n"), lab.CountTokens(output))
 	for i, request := range model.Calls() {
 		fmt.Printf("request %d: %2d messages, %6d input tokens\n", i+1, len(request.Messages), lab.CountTokens(request.Text()))
 	}
 	fmt.Printf("bill: %d input tokens for %q\n", model.Bill(), result.Text)
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
+	}
 }

@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 	"strings"
 
 	"harnesslab/lab"
@@ -43,7 +44,9 @@ func main() {
 			"properties": lab.Schema{"package": lab.Schema{"type": "string"}}},
 		Execute: func(lab.Args) (string, error) { return output, nil },
 	}
-	tools := harness.KeepBigOutputs([]lab.Tool{goTest}, ws)
+	rec := lab.NewRecorder("go_test through KeepBigOutputs, twice")
+	rec.Watch(ws)
+	tools := rec.Tools(harness.KeepBigOutputs([]lab.Tool{goTest}, ws)...)
 
 	preview, _ := tools[0].Execute(lab.Args{"package": "shop/billing"})
 	fmt.Print(preview)
@@ -54,4 +57,7 @@ func main() {
 	kept, _ := ws.Peek("outputs/1.log")
 	fmt.Println("outputs/1.log is the whole run, byte for byte:", kept == output)
 	fmt.Printf("tokens: %d for the whole run, %d for the preview\n", lab.CountTokens(output), lab.CountTokens(preview))
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
+	}
 }

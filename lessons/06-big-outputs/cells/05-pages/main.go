@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 	"strings"
 
 	"harnesslab/lab"
@@ -35,7 +36,9 @@ func testRun(lines int) string {
 
 func main() {
 	ws := lab.NewWorkspace(map[string]string{"outputs/1.log": testRun(1227)})
-	tools := []lab.Tool{harness.MakeReadLinesTool(ws), harness.MakeSearchTool(ws)}
+	rec := lab.NewRecorder("search and read_lines over the kept output")
+	rec.Watch(ws)
+	tools := rec.Tools(harness.MakeReadLinesTool(ws), harness.MakeSearchTool(ws))
 	calls := []lab.Block{
 		lab.Call("search", lab.Args{"query": "--- FAIL"}).WithID("c1"),
 		lab.Call("read_lines", lab.Args{"path": "outputs/1.log", "offset": 499.0, "limit": 4}).WithID("c2"),
@@ -46,5 +49,8 @@ func main() {
 	for _, call := range calls {
 		result := harness.RunTool(tools, call)
 		fmt.Printf("%s\n%s\n\n", lab.Show([]lab.Message{lab.Reply(call)}), strings.TrimSuffix(result.Content, "\n"))
+	}
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
 	}
 }

@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 	"regexp"
 	"strings"
 
@@ -77,7 +78,9 @@ func main() {
 		}),
 		lab.Say("TestRefund250 fails: got 200, want 401."),
 	)
-	messages, result := harness.Chat(model, nil, "Do the billing tests pass?", tools)
+	rec := lab.NewRecorder("Chat with a preview, then search and read_lines")
+	rec.Watch(ws)
+	messages, result := harness.Chat(rec.Model(model), nil, "Do the billing tests pass?", rec.Tools(tools...))
 	for _, m := range messages {
 		fmt.Println(brief(m))
 	}
@@ -88,4 +91,7 @@ func main() {
 	kept, _ := ws.Peek("outputs/1.log")
 	fmt.Printf("bill: %d input tokens for %q\n", model.Bill(), result.Text)
 	fmt.Println("outputs/1.log is the whole run, byte for byte:", kept == output)
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
+	}
 }

@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 	"strings"
 
 	"harnesslab/lab"
@@ -27,6 +28,7 @@ func main() {
 		return lab.Reply(lab.Call("send_email", lab.Args{"to": "finance", "body": "40 tents reached Kessan."}))
 	})))
 
+	var recs []*lab.Recorder
 	for _, answer := range []struct {
 		label  string
 		result []lab.Message
@@ -37,12 +39,17 @@ func main() {
 			Content: "Error: denied by policy: send_email is not on the allow-list; do not ask for it again", IsError: true}}},
 	} {
 		messages := append([]lab.Message{question, asked}, answer.result...)
-		next := model.Complete(harness.System, messages, specs)
+		rec := lab.NewRecorder("the next request after " + answer.label)
+		recs = append(recs, rec)
+		next := rec.Model(model).Complete(harness.System, messages, specs)
 		fmt.Println(answer.label + ":")
 		if next.Error != "" {
 			fmt.Println("   the next request is refused:", next.Error)
 			continue
 		}
 		fmt.Println("   the model's next step: " + lab.Show([]lab.Message{next}))
+	}
+	if err := lab.WriteTranscript(recs...); err != nil {
+		log.Fatal(err)
 	}
 }

@@ -56,11 +56,16 @@ func main() {
 		}),
 		lab.Say("I could not email finance: that is not allowed here. The summary is saved in draft.md."),
 	)
-	messages, result := harness.Chat(model, nil, "Summarise report.md for me.", guarded)
+	rec := lab.NewRecorder("Chat through Gate: read and save_draft only")
+	rec.Watch(ws)
+	messages, result := harness.Chat(rec.Model(model), nil, "Summarise report.md for me.", rec.Tools(guarded...))
 	fmt.Println(lab.Show(messages))
 	fmt.Printf("\n%s after %d steps\n", result.Status, result.Steps)
 	fmt.Printf("outbox: %q\n", outbox)
 	for _, e := range log.Entries {
 		fmt.Printf("log: %s %s %s: %s\n", e.Verdict, e.Tool, lab.EncodeJSON(e.Args), e.Reason)
+	}
+	if err := lab.WriteTranscript(rec); err != nil {
+		panic(err)
 	}
 }

@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 
 	"harnesslab/lab"
 	harness "harnesslab/lessons/07-who-may-do-what"
@@ -27,6 +28,7 @@ func main() {
 		Allowed: []string{"read"},
 	}
 	plain := "Send an email to a team."
+	var recs []*lab.Recorder
 	for _, try := range []struct {
 		where, question, report, description, note string
 	}{
@@ -49,7 +51,13 @@ func main() {
 			lab.Reply(lab.Call("send_email", args)),
 			lab.Say("I could not send it."),
 		)
-		harness.Chat(model, nil, try.question, guarded)
+		rec := lab.NewRecorder("allowed in " + try.where)
+		rec.Watch(ws)
+		recs = append(recs, rec)
+		harness.Chat(rec.Model(model), nil, try.question, rec.Tools(guarded...))
 		fmt.Printf("allowed in %-23s sends: %d   denials logged: %d\n", try.where+":", sends, len(log.Entries))
+	}
+	if err := lab.WriteTranscript(recs...); err != nil {
+		log.Fatal(err)
 	}
 }

@@ -42,11 +42,15 @@ func main() {
 			lab.Call("send_email", lab.Args{"to": "all-partners", "subject": "Week 12", "body": "40 tents reached Kessan."})),
 		lab.Say("Finance has the report. Sending it to all partners was not approved."),
 	)
-	messages, _ := harness.Chat(model, nil, "Send the week 12 report to finance and to all partners.", tools)
+	rec := lab.NewRecorder("Chat through Gate, with a person to ask")
+	messages, _ := harness.Chat(rec.Model(model), nil, "Send the week 12 report to finance and to all partners.", rec.Tools(tools...))
 	fmt.Println()
 	fmt.Println(lab.Show(messages[1:]))
 	fmt.Printf("\noutbox: %q\n", outbox)
 	for _, e := range log.Entries {
 		fmt.Printf("log: %s %s to=%v approved=%v\n", e.Verdict, e.Tool, e.Args["to"], e.Approved)
+	}
+	if err := lab.WriteTranscript(rec); err != nil {
+		panic(err)
 	}
 }

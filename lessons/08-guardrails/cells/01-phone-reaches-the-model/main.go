@@ -5,6 +5,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 	"regexp"
 
 	"harnesslab/lab"
@@ -42,11 +43,15 @@ func main() {
 			return lab.Say("Kessan has 48,200 people. Call the nurse on " + phone.FindString(res.Content) + ".")
 		}),
 	)
-	messages, result := harness.Chat(model, nil, "How many people live in Kessan?", []lab.Tool{reportTool(reports)})
+	rec := lab.NewRecorder("Chat with no guards")
+	messages, result := harness.Chat(rec.Model(model), nil, "How many people live in Kessan?", rec.Tools(reportTool(reports)))
 	fmt.Println(lab.Show(messages))
 	fmt.Println()
 	second := model.Calls()[1]
 	sent := lab.RenderRequest(second.System, second.Messages, second.Tools)
 	fmt.Printf("%s after %d steps\n", result.Status, result.Steps)
 	fmt.Println("the second request holds the phone number:", phone.MatchString(sent))
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
+	}
 }

@@ -33,11 +33,15 @@ func main() {
 		}),
 	)
 	var log harness.Log
-	messages, result := harness.GuardedChat(model, nil, "How many people live in Kessan?", []lab.Tool{report}, &log)
+	rec := lab.NewRecorder("GuardedChat")
+	messages, result := harness.GuardedChat(rec.Model(model), nil, "How many people live in Kessan?", rec.Tools(report), &log)
 	fmt.Println(lab.Show(messages))
 	fmt.Printf("\n%s after %d steps: %s\n", result.Status, result.Steps, result.Text)
 	fmt.Println("\nthe log:")
 	for _, t := range log.Triggers {
 		fmt.Printf("  %-6s %-10s %s\n", t.Guard, t.Where, t.What)
+	}
+	if err := lab.WriteTranscript(rec); err != nil {
+		panic(err)
 	}
 }

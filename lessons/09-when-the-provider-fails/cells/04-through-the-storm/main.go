@@ -5,6 +5,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 	"math/rand/v2"
 	"time"
 
@@ -21,11 +22,15 @@ func main() {
 		lab.Fail(lab.RateLimited(lab.Anthropic, 5*time.Second)),
 	)
 	rng := rand.New(rand.NewPCG(1, 2))
-	reply, err := harness.Send(provider, clock, rng, harness.System,
+	rec := lab.NewRecorder("Send: every try")
+	reply, err := harness.Send(rec.Provider(provider), clock, rng, harness.System,
 		[]lab.Message{harness.UserMessage("Which port does the server use?")}, nil)
 
 	fmt.Println("reply:", lab.Show([]lab.Message{reply}), "| error:", err)
 	fmt.Println("tries sent:", len(provider.Deadlines()))
 	fmt.Println("waits asked of the clock:", clock.Sleeps())
 	fmt.Println("time on the clock:", clock.Now().Sub(start))
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
+	}
 }

@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 	"math/rand/v2"
 	"time"
 
@@ -26,10 +27,14 @@ func main() {
 	// Your Send: every try gets Timeout.
 	clock := lab.NewFakeClock(start)
 	provider := lab.NewFlakyModel("main", clock, lab.NewScriptedModel(lab.Say("The port is 9090.")), lab.Hang())
-	reply, err := harness.Send(provider, clock, rand.New(rand.NewPCG(3, 4)), harness.System, question, nil)
+	rec := lab.NewRecorder("Send: every try, each with its deadline")
+	reply, err := harness.Send(rec.Provider(provider), clock, rand.New(rand.NewPCG(3, 4)), harness.System, question, nil)
 	fmt.Println("with Send:", lab.Show([]lab.Message{reply}), "| error:", err)
 	for i, d := range provider.Deadlines() {
 		fmt.Printf("  try %d could wait until %s\n", i+1, d.Format("15:04:05.000"))
 	}
 	fmt.Println("  waits asked of the clock:", clock.Sleeps(), "| time on the clock:", clock.Now().Sub(start))
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
+	}
 }

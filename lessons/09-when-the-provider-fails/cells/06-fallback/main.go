@@ -5,6 +5,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 	"math/rand/v2"
 	"strings"
 	"time"
@@ -26,11 +27,16 @@ func main() {
 	tooLong := lab.Fail(lab.TooLong(lab.Anthropic, 210000, 200000))
 	small := lab.NewFlakyModel("small", clock, script, tooLong, tooLong) // too long, every time
 	large := lab.NewFlakyModel("large", clock, script)
-	model := harness.Fallback(clock, rand.New(rand.NewPCG(5, 6)), small, large)
+	rec, toSmall, toLarge := lab.NewRecorder("Chat through Fallback"), lab.NewRecorder("the tries sent to small"), lab.NewRecorder("the tries sent to large")
+	model := harness.Fallback(clock, rand.New(rand.NewPCG(5, 6)), toSmall.Provider(small), toLarge.Provider(large))
 
-	messages, result := harness.Chat(model, nil, "Which port does the server use?", []lab.Tool{harness.MakeReadTool(ws)})
+	rec.Watch(ws)
+	messages, result := harness.Chat(rec.Model(model), nil, "Which port does the server use?", rec.Tools(harness.MakeReadTool(ws)))
 	fmt.Println(lab.Show(messages))
 	fmt.Printf("\n%s after %d steps\n", result.Status, result.Steps)
 	fmt.Println("tries sent to small:", len(small.Deadlines()), "| to large:", len(large.Deadlines()),
 		"| waits:", clock.Sleeps())
+	if err := lab.WriteTranscript(rec, toSmall, toLarge); err != nil {
+		log.Fatal(err)
+	}
 }

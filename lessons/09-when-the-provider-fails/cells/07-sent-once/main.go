@@ -5,6 +5,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 	"math/rand/v2"
 	"time"
 
@@ -23,7 +24,8 @@ func main() {
 		lab.Reply(lab.Call("send_draft", lab.Args{"to": "ops", "text": "The nightly build failed."})),
 		lab.Say("Done: the ops team has the draft."),
 	)
-	messages, _ := harness.Chat(model, nil, "Tell ops the nightly build failed.", []lab.Tool{send})
+	rec := lab.NewRecorder("Chat with the send tool, whose first reply is lost")
+	messages, _ := harness.Chat(rec.Model(model), nil, "Tell ops the nightly build failed.", rec.Tools(send))
 	fmt.Println(lab.Show(messages))
 	fmt.Println()
 	for _, r := range outbox.Requests() {
@@ -31,5 +33,8 @@ func main() {
 	}
 	for _, d := range outbox.Drafts() {
 		fmt.Printf("the ops team got %s: %q\n", d.ID, d.Text)
+	}
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
 	}
 }

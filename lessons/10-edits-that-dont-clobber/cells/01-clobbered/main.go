@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 
 	"harnesslab/lab"
 	harness "harnesslab/lessons/10-edits-that-dont-clobber"
@@ -28,12 +29,17 @@ func main() {
 		lab.Say("PORT is 9090 now."),
 	)
 	// Just before the model's second request, a teammate opens the server up.
-	model := &lab.Teammate{Model: script, WS: ws, At: 2, Path: "config.py",
+	rec := lab.NewRecorder("Chat with read and write, and a teammate")
+	rec.Watch(ws)
+	model := &lab.Teammate{Model: rec.Model(script), WS: ws, At: 2, Path: "config.py",
 		Text: "HOST = \"0.0.0.0\"\nPORT = 8080\n"}
 
-	_, result := harness.Chat(model, nil, "Set the port to 9090.", []lab.Tool{harness.MakeReadTool(ws), write})
+	_, result := harness.Chat(model, nil, "Set the port to 9090.", rec.Tools(harness.MakeReadTool(ws), write))
 	fmt.Println("the model says:", result.Text)
 	text, _ := ws.Peek("config.py")
 	fmt.Printf("config.py now holds:\n%s", text)
 	fmt.Println("writes:", ws.Writes())
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
+	}
 }

@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 
 	"harnesslab/lab"
 	harness "harnesslab/lessons/10-edits-that-dont-clobber"
@@ -22,11 +23,16 @@ func main() {
 		lab.Reply(edit),
 		lab.Say("PORT is 9090 now, and HOST is as your teammate left it."),
 	)
-	model := &lab.Teammate{Model: script, WS: ws, At: 2, Path: "config.py",
+	rec := lab.NewRecorder("Chat with read and edit, and a teammate")
+	rec.Watch(ws)
+	model := &lab.Teammate{Model: rec.Model(script), WS: ws, At: 2, Path: "config.py",
 		Text: "HOST = \"0.0.0.0\"\nPORT = 8080\n"}
 
-	messages, _ := harness.Chat(model, nil, "Set the port to 9090.", tools)
+	messages, _ := harness.Chat(model, nil, "Set the port to 9090.", rec.Tools(tools...))
 	fmt.Print(lab.Show(messages))
 	text, _ := ws.Peek("config.py")
 	fmt.Printf("\nconfig.py now holds:\n%s", text)
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
+	}
 }

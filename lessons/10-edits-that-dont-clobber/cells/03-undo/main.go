@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 
 	"harnesslab/lab"
 	harness "harnesslab/lessons/10-edits-that-dont-clobber"
@@ -12,7 +13,9 @@ import (
 func main() {
 	ws := lab.NewWorkspace(map[string]string{"config.py": "HOST = \"localhost\"\nPORT = 8080\n"})
 	edits := harness.NewEdits(ws)
-	read := edits.Track(harness.MakeReadTool(ws))
+	rec := lab.NewRecorder("reads, edits and undos of config.py")
+	rec.Watch(ws)
+	read := rec.Tools(edits.Track(harness.MakeReadTool(ws)))[0]
 	show := func(what string) {
 		text, _ := ws.Peek("config.py")
 		fmt.Printf("%s:\n%s\n", what, text)
@@ -31,4 +34,7 @@ func main() {
 	ws.WriteText("config.py", "HOST = \"localhost\"\nPORT = 7070\nDEBUG = True\n") // a teammate
 	fmt.Println("\nundo after a teammate's write:", edits.Undo("config.py"))
 	show("the file keeps their line")
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
+	}
 }

@@ -5,6 +5,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 	"time"
 
 	"harnesslab/lab"
@@ -13,12 +14,14 @@ import (
 func main() {
 	ws := lab.NewWorkspace(map[string]string{"auth/session.txt": "expires_at = now + 10m\n"})
 	tl := lab.NewTimeline()
-	read := tl.Delay(lab.Tool{
+	rec := lab.NewRecorder("two reads at once, each result appended as it arrives")
+	rec.Watch(ws)
+	read := tl.Delay(rec.Tools(lab.Tool{
 		Name: "read",
 		Execute: func(args lab.Args) (string, error) {
 			return ws.ReadText(args["path"].(string))
 		},
-	}, func(args lab.Args) time.Duration {
+	})[0], func(args lab.Args) time.Duration {
 		if args["path"] == "auth/tokens.txt" {
 			return 30 * time.Millisecond // the first read is the slow one
 		}
@@ -54,5 +57,8 @@ func main() {
 	fmt.Println()
 	for _, problem := range lab.Validate(messages) {
 		fmt.Println("refused:", problem)
+	}
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"log"
 	"slices"
 	"strings"
 	"time"
@@ -25,13 +26,17 @@ func main() {
 		lab.Call("write", lab.Args{"path": "c.txt", "text": "new"}).WithID("c3"),
 		lab.Call("read", lab.Args{"path": "c.txt"}).WithID("c4"),
 	}
-	run("A whole run:", calls, false)
-	run("\nThe same calls, stopped while the first batch runs:", calls, true)
+	whole := run("A whole run:", calls, false)
+	stopped := run("\nThe same calls, stopped while the first batch runs:", calls, true)
+	if err := lab.WriteTranscript(whole, stopped); err != nil {
+		log.Fatal(err)
+	}
 }
 
 // run runs calls through RunCalls on a fresh timeline and prints what ran
-// when, and the results; with stop, the read of b.txt stops the run.
-func run(title string, calls []lab.Block, stop bool) {
+// when, and the results; with stop, the read of b.txt stops the run. It
+// returns the recorder of the tools' runs.
+func run(title string, calls []lab.Block, stop bool) *lab.Recorder {
 	fmt.Println(title)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -50,7 +55,10 @@ func run(title string, calls []lab.Block, stop bool) {
 		ws.WriteText(args["path"].(string), args["text"].(string))
 		return "done", nil
 	}}
-	tools := []lab.Tool{tl.Delay(read, delay), tl.Delay(write, delay)}
+	rec := lab.NewRecorder("RunCalls: " + strings.TrimSuffix(strings.TrimSpace(title), ":"))
+	rec.Watch(ws)
+	recorded := rec.Tools(read, write)
+	tools := []lab.Tool{tl.Delay(recorded[0], delay), tl.Delay(recorded[1], delay)}
 	effects := map[string]harness.Effect{"read": harness.Read, "write": harness.Write}
 
 	var results []lab.Message
@@ -65,4 +73,5 @@ func run(title string, calls []lab.Block, stop bool) {
 	for _, r := range results {
 		fmt.Println("  " + strings.TrimSpace(lab.Show([]lab.Message{r})))
 	}
+	return rec
 }

@@ -5,6 +5,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 
 	"harnesslab/lab"
 	harness "harnesslab/lessons/12-sending-less"
@@ -14,6 +15,7 @@ const budget = 100 // tokens a request may be billed
 
 func main() {
 	model := lab.NewScriptedModel(lab.Forgetful())
+	rec := lab.NewRecorder("six turns, each trimmed to the budget")
 	var messages []lab.Message
 	for _, text := range []string{
 		"My name is Ada.",
@@ -25,9 +27,12 @@ func main() {
 	} {
 		messages = append(messages, harness.UserMessage(text))
 		sent := harness.Trim(harness.System, messages, nil, budget)
-		reply := model.Complete(harness.System, sent, nil)
+		reply := rec.Model(model).Complete(harness.System, sent, nil)
 		messages = append(messages, reply)
 		fmt.Printf("%-34q sent %2d of %2d messages, %3d tokens -> %s\n", text, len(sent), len(messages)-1,
 			harness.RequestTokens(harness.System, sent, nil), harness.TextOf(reply))
+	}
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
 	}
 }

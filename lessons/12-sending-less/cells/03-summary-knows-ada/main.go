@@ -5,6 +5,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 	"strings"
 
 	"harnesslab/lab"
@@ -24,7 +25,8 @@ func keepUserWords(r lab.Request) lab.Message {
 
 func main() {
 	var messages []lab.Message
-	chat := lab.NewScriptedModel(lab.Forgetful())
+	rec, summary := lab.NewRecorder("the conversation"), lab.NewRecorder("Compact asks for a summary")
+	chat := rec.Model(lab.NewScriptedModel(lab.Forgetful()))
 	for _, text := range []string{"My name is Ada.", "I look after the billing server.",
 		"It listens on port 9090.", "Its logs rotate every night.", "The backups run at 02:00."} {
 		messages = append(messages, harness.UserMessage(text))
@@ -32,11 +34,14 @@ func main() {
 	}
 	fmt.Printf("before: %d messages, %d tokens\n", len(messages), harness.RequestTokens(harness.System, messages, nil))
 
-	summarizer := lab.NewScriptedModel(lab.Respond(keepUserWords))
+	summarizer := summary.Model(lab.NewScriptedModel(lab.Respond(keepUserWords)))
 	messages = harness.Compact(summarizer, messages, 1)
 	fmt.Printf("after:  %d messages, %d tokens\n\n", len(messages), harness.RequestTokens(harness.System, messages, nil))
 	fmt.Println(lab.Show(messages))
 
 	messages = append(messages, harness.UserMessage("What is my name?"))
 	fmt.Println("\nWhat is my name? ->", harness.TextOf(chat.Complete(harness.System, messages, nil)))
+	if err := lab.WriteTranscript(rec, summary); err != nil {
+		log.Fatal(err)
+	}
 }

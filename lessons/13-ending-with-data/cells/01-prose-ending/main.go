@@ -5,6 +5,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 
 	"harnesslab/lab"
 	harness "harnesslab/lessons/13-ending-with-data"
@@ -20,7 +21,9 @@ func main() {
 			"old_text": "10 * time.Minute", "new_text": "0"})),
 		lab.Say("Fixed: I removed the 10-minute grace period in auth/session.go. All 14 tests pass."),
 	)
-	messages, res := harness.Chat(model, nil, "Sessions expire 10 minutes late. Fix it.", tools)
+	rec := lab.NewRecorder("Chat: the run ends in prose")
+	rec.Watch(ws)
+	messages, res := harness.Chat(rec.Model(model), nil, "Sessions expire 10 minutes late. Fix it.", rec.Tools(tools...))
 	fmt.Println(lab.Show(messages))
 	fmt.Printf("\nres.Status: %s\nres.Text:   %q\n", res.Status, res.Text)
 	runs := 0
@@ -30,4 +33,7 @@ func main() {
 		}
 	}
 	fmt.Printf("test runs in the transcript: %d\n", runs)
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
+	}
 }

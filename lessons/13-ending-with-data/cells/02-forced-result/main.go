@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 
 	"harnesslab/lab"
 	harness "harnesslab/lessons/13-ending-with-data"
@@ -28,10 +29,15 @@ func main() {
 		submit(lab.Args{"summary": "Removed the 10-minute grace period.",
 			"files_changed": []any{"auth/session.go"}, "tests_passed": false}),
 	)
-	messages, final := harness.RunTask(model, nil, "Sessions expire 10 minutes late. Fix it.", tools)
+	rec := lab.NewRecorder("RunTask: the run ends in a submitted result")
+	rec.Watch(ws)
+	messages, final := harness.RunTask(rec.Model(model), nil, "Sessions expire 10 minutes late. Fix it.", rec.Tools(tools...))
 	fmt.Println(lab.Show(messages[6:]))
 	for i, r := range model.Calls() {
 		fmt.Printf("request %d: tool choice %s, %d tools\n", i+1, r.Choice, len(r.Tools))
 	}
 	fmt.Printf("\nfinal: %+v\n", final)
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
+	}
 }

@@ -5,6 +5,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 
 	"harnesslab/lab"
 	harness "harnesslab/lessons/13-ending-with-data"
@@ -33,8 +34,13 @@ func main() {
 		lab.Reply(lab.Call(harness.SubmitName, lab.Args{"summary": "Removed the grace period and a stale comment.",
 			"files_changed": []any{"auth/session.go"}, "tests_passed": true})),
 	)
-	messages, final := harness.RunTask(model, nil, "Sessions expire 10 minutes late. Fix it.", tools)
+	rec := lab.NewRecorder("RunTask: the claim is checked against the run")
+	rec.Watch(ws)
+	messages, final := harness.RunTask(rec.Model(model), nil, "Sessions expire 10 minutes late. Fix it.", rec.Tools(tools...))
 	fmt.Println(lab.Show(messages))
 	fmt.Printf("\nEnding:  %s\nProblem: %s\n", final.Ending, final.Problem)
 	fmt.Printf("CheckClaim before the last edit: %v\n", harness.CheckClaim(messages[:7]))
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
+	}
 }

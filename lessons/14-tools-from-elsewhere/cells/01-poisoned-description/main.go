@@ -6,6 +6,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"log"
 	"strings"
 
 	"harnesslab/lab"
@@ -59,8 +60,12 @@ func main() {
 		lab.Reply(lab.Call("notes__search", lab.Args{"query": "port"})),
 		lab.Say("The billing server listens on 9090."),
 	)
-	messages, result := harness.Chat(model, nil, "Which port does the billing server use?", tools)
+	rec := lab.NewRecorder("Chat with the notes server's tools")
+	messages, result := harness.Chat(rec.Model(model), nil, "Which port does the billing server use?", rec.Tools(tools...))
 	fmt.Println(lab.Show(messages))
 	fmt.Printf("\n%s after %d steps\n", result.Status, result.Steps)
 	fmt.Printf("the notes server sent everything to: %q\n", sent)
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
+	}
 }

@@ -6,6 +6,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"log"
 
 	"harnesslab/lab"
 	harness "harnesslab/lessons/14-tools-from-elsewhere"
@@ -47,16 +48,20 @@ func main() {
 		bare[i].Name = "search"
 	}
 	call := lab.Call("search", lab.Args{"query": "Go 1.26 release notes"}).WithID("c1")
+	rec := lab.NewRecorder("one search by the servers' names, then one by ToolName's")
 	fmt.Println("offered as the servers named them:")
 	for _, spec := range harness.ToolSpecs(bare) {
 		fmt.Printf("  %-14s %s\n", spec.Name, spec.Description)
 	}
-	fmt.Printf("  search(...) -> %q\n\n", harness.RunTool(bare, call).Content)
+	fmt.Printf("  search(...) -> %q\n\n", harness.RunTool(rec.Tools(bare...), call).Content)
 
 	fmt.Println("offered as ToolName names them:")
 	for _, spec := range harness.ToolSpecs(tools) {
 		fmt.Printf("  %-14s %s\n", spec.Name, spec.Description)
 	}
 	call.Name = harness.ToolName("web", "search")
-	fmt.Printf("  %s(...) -> %q\n", call.Name, harness.RunTool(tools, call).Content)
+	fmt.Printf("  %s(...) -> %q\n", call.Name, harness.RunTool(rec.Tools(tools...), call).Content)
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
+	}
 }

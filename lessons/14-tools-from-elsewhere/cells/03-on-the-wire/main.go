@@ -6,6 +6,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"log"
 	"strings"
 	"sync"
 
@@ -45,8 +46,12 @@ func main() {
 		panic(err)
 	}
 	tools, _ := client.Tools()
-	text, err := tools[0].Execute(lab.Args{})
+	rec := lab.NewRecorder("one call to the clock server")
+	text, err := rec.Tools(tools[0])[0].Execute(lab.Args{})
 	clientOut.Close() // the end of the server's input: it returns
 	<-done
 	fmt.Printf("\n%s() returned %q, error %v\n", tools[0].Name, text, err)
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
+	}
 }

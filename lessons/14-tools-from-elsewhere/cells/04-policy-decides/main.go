@@ -65,11 +65,15 @@ func main() {
 		lab.Reply(lab.Call("notes__search", lab.Args{"query": "port"})),
 		lab.Say("The billing server listens on 9090."),
 	)
-	messages, result := harness.Chat(model, nil, "Which port does the billing server use?", gated)
+	rec := lab.NewRecorder("Chat with the notes server's tools, through Gate")
+	messages, result := harness.Chat(rec.Model(model), nil, "Which port does the billing server use?", rec.Tools(gated...))
 	fmt.Println(lab.Show(messages))
 	fmt.Printf("\n%s after %d steps\n", result.Status, result.Steps)
 	fmt.Printf("the notes server sent everything to: %q\n", sent)
 	for _, e := range log.Entries {
 		fmt.Printf("policy log: %s %s (%s)\n", e.Verdict, e.Tool, e.Reason)
+	}
+	if err := lab.WriteTranscript(rec); err != nil {
+		panic(err)
 	}
 }

@@ -6,6 +6,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 	"time"
 
 	"harnesslab/lab"
@@ -37,9 +38,10 @@ func main() {
 		lab.Say("The site is up, on port 8080."),
 	)
 
+	rec := lab.NewRecorder("Chat with a fetch that hangs until it is let go")
 	done := make(chan []lab.Message)
 	go func() {
-		messages, _ := harness.Chat(model, nil, "Is the site up, and on which port?", []lab.Tool{fetch, lookup})
+		messages, _ := harness.Chat(rec.Model(model), nil, "Is the site up, and on which port?", rec.Tools(fetch, lookup))
 		done <- messages
 	}()
 
@@ -54,4 +56,7 @@ func main() {
 	messages := <-done
 	fmt.Println("\nOnce the page answers, the run goes on:")
 	fmt.Println(lab.Show(messages))
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
+	}
 }

@@ -7,6 +7,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"log"
 	"time"
 
 	"harnesslab/lab"
@@ -40,8 +41,12 @@ func main() {
 		lab.Say("(never asked)"),
 	)
 	question := []lab.Message{harness.UserMessage("Why is port 8080 refusing connections?")}
-	messages, result := harness.RunLoopWithin(ctx, model, question, jobs, harness.MaxSteps, time.Second)
+	rec := lab.NewRecorder("RunLoopWithin, stopped while search runs")
+	messages, result := harness.RunLoopWithin(ctx, rec.Model(model), question, jobs, harness.MaxSteps, time.Second)
 	fmt.Println(lab.Show(messages))
 	fmt.Printf("\nThe run ended %q after %d step(s); the model was asked %d time(s).\n", result.Status, result.Steps, model.Asked())
 	fmt.Printf("Problems a provider would refuse: %d\n", len(lab.Validate(messages)))
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
+	}
 }

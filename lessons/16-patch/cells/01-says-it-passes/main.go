@@ -5,6 +5,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 	"os"
 	"path/filepath"
 
@@ -54,7 +55,9 @@ func main() {
 		lab.Reply(lab.Call("read", lab.Args{"path": "count.go"})),
 		lab.Say("I checked count.go: Count splits on spaces, which is right. The tests pass."),
 	)
-	_, result := harness.Chat(model, nil, "go test fails in this module. Fix it.", []lab.Tool{harness.MakeReadTool(ws)})
+	rec := lab.NewRecorder("Chat with the read tool, no way to run the tests")
+	rec.Watch(ws)
+	_, result := harness.Chat(rec.Model(model), nil, "go test fails in this module. Fix it.", rec.Tools(harness.MakeReadTool(ws)))
 	fmt.Printf("The model (%s): %s\n\n", result.Status, result.Text)
 
 	out, err := lab.NewGoCommands().Run(ws, []string{"go", "test", "./..."})
@@ -63,4 +66,7 @@ func main() {
 		return
 	}
 	fmt.Printf("go test ./... (exit code %d):\n%s", out.ExitCode, out.Output)
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
+	}
 }

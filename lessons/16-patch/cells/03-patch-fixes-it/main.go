@@ -5,6 +5,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 	"os"
 	"path/filepath"
 
@@ -63,7 +64,8 @@ func main() {
 	)
 	repo := lab.NewWorkspace(module)
 	yes := func(tool string, args lab.Args) bool { return true } // a person who says yes to everything
-	res := harness.Patch(harness.PatchJob{Model: model, Repo: repo, Commands: lab.NewGoCommands(), Ask: yes,
+	rec := lab.NewRecorder("Patch: what the model was sent and answered")
+	res := harness.Patch(harness.PatchJob{Model: rec.Model(model), Repo: repo, Commands: lab.NewGoCommands(), Ask: yes,
 		Task: "go test fails in the wordcount module. Fix it.", Budget: harness.PatchBudget})
 
 	fmt.Println(lab.Show(res.Messages))
@@ -71,4 +73,7 @@ func main() {
 	fmt.Printf("the person was asked %d times; TestsPass (Patch's own go test ./...): %v\n", len(res.Log.Entries), res.TestsPass)
 	fmt.Printf("the copy holds %v\n", res.Copy.Paths())
 	fmt.Printf("the repository was written %d times\n", len(repo.Writes()))
+	if err := lab.WriteTranscript(rec); err != nil {
+		log.Fatal(err)
+	}
 }
