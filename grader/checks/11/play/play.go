@@ -153,7 +153,7 @@ func sharedBatches(batches [][]int) (int, int, bool) {
 func playRuns(c *checkkit.C) {
 	for k, set := range checkkit.Scenario[[]checkkit.Data[[]Run]](c) {
 		for i, r := range set.Data {
-			got := RunCalls(r)
+			got := RunCalls(c, r)
 			c.Observe(Key(k, i), got)
 		}
 	}
@@ -163,14 +163,14 @@ func playRuns(c *checkkit.C) {
 // after changing what the first returned.
 func playAgain(c *checkkit.C) {
 	for k, set := range checkkit.Scenario[[]checkkit.Data[Again]](c) {
-		first := RunCalls(set.Data.First)
+		first := RunCalls(c, set.Data.First)
 		c.Observe(Key(k, 0)+": "+First, first)
-		c.Observe(Key(k, 0)+": "+Other, RunCalls(set.Data.Other))
+		c.Observe(Key(k, 0)+": "+Other, RunCalls(c, set.Data.Other))
 		c.Observe(Key(k, 0)+": "+FirstAfter, first.Results)
 		if len(first.Results) > 0 {
 			first.Results[0].Content = "changed by the check"
 		}
-		c.Observe(Key(k, 0)+": "+FirstAgain, RunCalls(set.Data.First))
+		c.Observe(Key(k, 0)+": "+FirstAgain, RunCalls(c, set.Data.First))
 	}
 }
 

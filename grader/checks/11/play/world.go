@@ -74,8 +74,9 @@ func toolsOver(ws *lab.Workspace, stop func()) []lab.Tool {
 
 // RunCalls hands r's calls to the code under play on a fresh world, under a
 // context that halt stops (stopped from the start when r says so), and
-// records what happened.
-func RunCalls(r Run) Ran {
+// returns what happened. The tool runs and the workspace's reads and writes
+// are recorded as a transcript of c.
+func RunCalls(c *checkkit.C, r Run) Ran {
 	var ctx context.Context
 	var cancel func()
 	if r.Deadline {
@@ -88,9 +89,11 @@ func RunCalls(r Run) Ran {
 		cancel()
 	}
 	ws := lab.NewWorkspace(r.Files)
+	rec := c.Record(r.What)
+	rec.Watch(ws)
 	tl := lab.NewTimeline()
 	var tools []lab.Tool
-	for _, t := range toolsOver(ws, cancel) {
+	for _, t := range rec.Tools(toolsOver(ws, cancel)...) {
 		tools = append(tools, tl.Delay(t, func(args lab.Args) time.Duration { return r.DelayOf(t.Name, args) }))
 	}
 	var results []lab.Message
