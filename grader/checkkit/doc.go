@@ -24,6 +24,14 @@
 // rejects them before building; see package gosource), so student code
 // cannot read the secret or write the verdict.
 //
+// In a lesson whose checks are judged (lesson 11 on the way to all), the
+// program built with the student's files is a player instead: the host sets
+// LABRUN_SCENARIO, not LABRUN_NONCE, and Main plays the check's scenario
+// (Scenario, Observe) and writes what the student's code did, a verdict of
+// kind KindObserved that is never a pass. The lesson's judge, another program
+// that links the reference and never student code (JudgeMain), plays the
+// same scenario and decides (Judgement, Get, Decide). See play.go.
+//
 // Everything a check reports is written for a student: a sentence saying what
 // was expected, a diff in words ("message 2, field Content: expected ...,
 // got ..."), and for a panic or a hang, the student's function and line.

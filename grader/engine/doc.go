@@ -15,8 +15,8 @@
 // sandbox.Init first thing in main, and a test binary that does so calls it
 // in TestMain.
 //
-// Goals: a pass only on positive evidence from the check program (a verdict
-// that carries a secret of this run); failures a beginner can act on (a
+// Goals: a pass only on positive evidence: a verdict that carries a secret
+// of this run, or, in a judged lesson, the judge's verdict; failures a beginner can act on (a
 // compile error once, pointing at the student's file; a gap by name; a hang
 // as a timeout that says where; a wrong value as a sentence and a diff in
 // words); one build per run, then every check against that binary; and one
@@ -53,13 +53,21 @@
 //     failure (runtime.Goexit) fails; a pass needs a verdict with this run's
 //     secret, so printing, exiting or hanging never becomes one.
 //
-// The other way, running student code in a process apart from the one that
-// judges it, was weighed and left: the student's functions take models,
-// tools and workspaces that call back into the check, so every call would
-// cross a process boundary, and checks would compare values rebuilt from a
-// wire format rather than the values themselves. Keeping the code safe Go
-// keeps checks plain Go, and the race detector is what a lesson on
-// concurrency should teach anyway.
+// That holds for lessons 01-10, whose student code starts no goroutine. From
+// lesson 11 on it does not: a race inside package sync, which the race
+// detector does not instrument, can tear an interface value and reach any
+// byte of the process. So a lesson's checks can be played and judged in two
+// processes (grader.Lesson.Judged; lesson 11's are, and the others are moving
+// over). The check program built with the student's files is then a player:
+// it is handed each check's scenario (written by the judge, once per version
+// of the kit), drives the student's code through it, and writes an
+// observation; it gets no secret, and nothing it writes is a pass (its
+// failures, a panic, a hang, a limit, still count as failures). The judge,
+// built by build.JudgeOf with the reference solution and never with student
+// code, runs outside any sandbox after the runner: it plays each scenario with
+// the reference, compares the two observations, and alone writes a passing
+// verdict (see played.go and package checkkit). A forged observation passes
+// only by being what a correct harness would produce.
 //
 // # One check runner
 //
