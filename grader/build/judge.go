@@ -14,25 +14,29 @@ import (
 	"sync"
 
 	"harnesslab/grader"
+	"harnesslab/grader/checkkit"
 	"harnesslab/lab/gotool"
 )
 
 // judgeCacheVersion changes whenever the kept form of a judge changes.
-const judgeCacheVersion = 1
+const judgeCacheVersion = 2
 
 // Judge is a lesson's judge program: the lesson's play functions and
 // judgements built with the reference solution in the place of the student's
-// files (see checkkit.JudgeMain), with the scenario of every check.
+// files (see checkkit.JudgeMain), with the scenario of every check and the
+// reference's play of it.
 type Judge struct {
-	Path      string                     // the program
-	Scenarios map[string]json.RawMessage // by check name, as the judge wrote them
+	Path       string                       // the program
+	Scenarios  map[string]json.RawMessage   // by check name, as the judge wrote them
+	References map[string]checkkit.Observed // by check name: what the reference did
 }
 
 // keptJudge is a judge as kept between runs, with what it depends on.
 type keptJudge struct {
-	Version   int                        `json:"version"`
-	Scenarios map[string]json.RawMessage `json:"scenarios"`
-	Inputs    map[string]string          `json:"inputs"` // folder or file to its fingerprint
+	Version    int                          `json:"version"`
+	Scenarios  map[string]json.RawMessage   `json:"scenarios"`
+	References map[string]checkkit.Observed `json:"references"`
+	Inputs     map[string]string            `json:"inputs"` // folder or file to its fingerprint
 }
 
 // judges serializes the building of judges within this process.
@@ -67,13 +71,15 @@ func JudgeOf(ctx context.Context, l *grader.Lesson) (*Judge, error) {
 	if err != nil {
 		return nil, fmt.Errorf("build the judge of lesson %s: %w", l.Number, err)
 	}
-	var scenarios map[string]json.RawMessage
-	out, err := (&Judge{Path: tmp}).Run(ctx, nil, nil, "scenarios")
-	if err == nil {
-		err = json.Unmarshal(out, &scenarios)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("ask the judge of lesson %s for its scenarios: %w", l.Number, err)
+	j := &Judge{Path: tmp}
+	for what, into := range map[string]any{"scenarios": &j.Scenarios, "references": &j.References} {
+		out, err := j.Run(ctx, nil, nil, what)
+		if err == nil {
+			err = json.Unmarshal(out, into)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("ask the judge of lesson %s for its %s: %w", l.Number, what, err)
+		}
 	}
 	inputs, err := judgeInputs(ctx, l, pkg, solution, overlay)
 	if err != nil {
@@ -83,14 +89,15 @@ func JudgeOf(ctx context.Context, l *grader.Lesson) (*Judge, error) {
 	if err := os.Rename(tmp, path); err != nil {
 		return nil, fmt.Errorf("keep the judge of lesson %s: %w", l.Number, err)
 	}
-	data, err := json.Marshal(keptJudge{Version: judgeCacheVersion, Scenarios: scenarios, Inputs: inputs})
+	data, err := json.Marshal(keptJudge{Version: judgeCacheVersion, Scenarios: j.Scenarios, References: j.References, Inputs: inputs})
 	if err == nil {
 		err = writeWhole(filepath.Join(dir, "judge.json"), data)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("keep the judge of lesson %s: %w", l.Number, err)
 	}
-	return &Judge{Path: path, Scenarios: scenarios}, nil
+	j.Path = path
+	return j, nil
 }
 
 // judgeDir is where the judge of l is kept: a name that hashes what the
@@ -132,7 +139,7 @@ func loadJudge(dir string) *Judge {
 	if _, err := os.Stat(path); err != nil {
 		return nil
 	}
-	return &Judge{Path: path, Scenarios: k.Scenarios}
+	return &Judge{Path: path, Scenarios: k.Scenarios, References: k.References}
 }
 
 // referenceOverlay puts the reference solution in the place of every Go file

@@ -31,10 +31,19 @@ type Judgement struct {
 //
 //	judge scenarios   writes every check's scenario on standard output,
 //	                  as one JSON object by check name
-//	judge             reads the players' observations on standard input (one
-//	                  JSON object by check name), plays each scenario with the
-//	                  reference, compares, and writes the verdicts on
-//	                  standard output (one JSON object by check name)
+//	judge references  plays every scenario with the reference and writes
+//	                  what it did, as one JSON object by check name (a check
+//	                  whose play fails is left out)
+//	judge             reads, on standard input, one JSON object by check
+//	                  name of Played (the player's observation, and the
+//	                  reference's when kept from `judge references`; without
+//	                  it the judge plays the scenario again), compares, and
+//	                  writes the verdicts on standard output (one JSON
+//	                  object by check name)
+//
+// The reference's play of a check is the same on every run (a scenario is
+// data, and the Timeline's clock is scripted), so the host keeps it with the
+// judge, and judging a copy costs only the comparisons.
 //
 // A verdict of the judge needs no secret: the host reads it from the judge's
 // own output, which student code never reaches.
@@ -63,22 +72,30 @@ func judgeMain(args []string, in io.Reader, out io.Writer, plays map[string]Chec
 			all[name] = j.Scenario()
 		}
 		return enc.Encode(all)
+	case len(args) == 1 && args[0] == "references":
+		refs := map[string]Observed{}
+		for name, j := range judges {
+			if ref, v := playReference(plays[name], j, timeout); v == nil {
+				refs[name] = ref
+			}
+		}
+		return enc.Encode(refs)
 	case len(args) == 0:
-		data, err := io.ReadAll(io.LimitReader(in, int64(len(judges)+1)*MaxObservation))
+		data, err := io.ReadAll(io.LimitReader(in, 2*int64(len(judges)+1)*MaxObservation))
 		if err != nil {
 			return fmt.Errorf("read the observations: %w", err)
 		}
-		var observed map[string]Observed
-		if err := json.Unmarshal(data, &observed); err != nil {
+		var played map[string]Played
+		if err := json.Unmarshal(data, &played); err != nil {
 			return fmt.Errorf("read the observations: %w", err)
 		}
 		verdicts := map[string]*Verdict{}
-		for _, name := range slices.Sorted(maps.Keys(observed)) {
+		for _, name := range slices.Sorted(maps.Keys(played)) {
 			j, ok := judges[name]
 			if !ok {
 				return fmt.Errorf("no check called %q; the checks are: %s", name, strings.Join(names(plays), ", "))
 			}
-			v := Decide(plays[name], j, observed[name], timeout)
+			v := Decide(plays[name], j, played[name], timeout)
 			v.Check = name
 			verdicts[name] = v
 		}
@@ -87,19 +104,43 @@ func judgeMain(args []string, in io.Reader, out io.Writer, plays map[string]Chec
 	return fmt.Errorf("usage: judge [scenarios] (got %q)", args)
 }
 
-// Decide plays j's scenario with the code this program links (the reference)
-// through play, then judges the student's observation yours against it.
-func Decide(play Check, j Judgement, yours Observed, timeout time.Duration) *Verdict {
+// Played is what the judge is handed for one check: the student's
+// observation, and the reference's when the host kept it.
+type Played struct {
+	Yours Observed `json:"yours"`
+	Ref   Observed `json:"ref,omitempty"`
+}
+
+// Decide judges the student's observation against the reference's: the one
+// kept in p, or, when there is none, a play of j's scenario with the code
+// this program links (the reference) through play.
+func Decide(play Check, j Judgement, p Played, timeout time.Duration) *Verdict {
+	ref := p.Ref
+	if ref == nil {
+		var failed *Verdict
+		if ref, failed = playReference(play, j, timeout); failed != nil {
+			return failed
+		}
+	}
 	scenario, err := json.Marshal(j.Scenario())
 	if err != nil {
 		return kitVerdict("encode the scenario: " + err.Error())
 	}
+	return (&C{scenario: scenario}).runCheck(func(c *C) { j.Judge(c, p.Yours, ref) }, timeout)
+}
+
+// playReference plays j's scenario with the code this program links, and
+// returns what it did, or the kit's failure when it could not.
+func playReference(play Check, j Judgement, timeout time.Duration) (Observed, *Verdict) {
+	scenario, err := json.Marshal(j.Scenario())
+	if err != nil {
+		return nil, kitVerdict("encode the scenario: " + err.Error())
+	}
 	ref := &C{scenario: scenario}
 	if v := ref.runCheck(play, timeout); !v.Passed {
-		return kitVerdict("the reference solution did not play this check's scenario: " + strings.Join(v.Failures, "; "))
+		return nil, kitVerdict("the reference solution did not play this check's scenario: " + strings.Join(v.Failures, "; "))
 	}
-	refSeen := ref.observations()
-	return (&C{scenario: scenario}).runCheck(func(c *C) { j.Judge(c, yours, refSeen) }, timeout)
+	return ref.observations(), nil
 }
 
 // kitVerdict is a failure that is the kit's, not the student's.

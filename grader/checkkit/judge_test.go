@@ -55,7 +55,10 @@ func TestDecideComparesWithTheReference(t *testing.T) {
 		{"a value of another type is refused", Observed{"a": json.RawMessage(`"2"`), "b": json.RawMessage("4"), "c": json.RawMessage("6")}, false, "could not be read"},
 		{"trailing data is refused", Observed{"a": json.RawMessage("2 3"), "b": json.RawMessage("4"), "c": json.RawMessage("6")}, false, "could not be read"},
 	} {
-		v := Decide(double(right), sameDoubles, tt.yours, time.Minute)
+		v := Decide(double(right), sameDoubles, Played{Yours: tt.yours}, time.Minute)
+		if kept := Decide(nil, sameDoubles, Played{Yours: tt.yours, Ref: played(t, right)}, time.Minute); kept.Passed != v.Passed {
+			t.Errorf("%s: judged against a kept reference, passed=%v; played again, passed=%v", tt.reason, kept.Passed, v.Passed)
+		}
 		if v.Passed != tt.pass || !strings.Contains(strings.Join(v.Failures, "\n"), tt.saying) {
 			t.Errorf("%s: passed=%v %q; want passed=%v saying %q", tt.reason, v.Passed, v.Failures, tt.pass, tt.saying)
 		}
@@ -67,7 +70,7 @@ func TestDecideComparesWithTheReference(t *testing.T) {
 
 func TestDecideBlamesTheKitForABrokenReference(t *testing.T) {
 	broken := func(int) int { panic("the reference is broken") }
-	v := Decide(double(broken), sameDoubles, played(t, func(n int) int { return 2 * n }), time.Minute)
+	v := Decide(double(broken), sameDoubles, Played{Yours: played(t, func(n int) int { return 2 * n })}, time.Minute)
 	if v.Passed || v.Kind != KindKitError {
 		t.Errorf("passed=%v kind=%s %q; a reference that cannot play is the kit's failure", v.Passed, v.Kind, v.Failures)
 	}
@@ -91,7 +94,14 @@ func TestJudgeMain(t *testing.T) {
 		t.Errorf("scenarios wrote %s", got)
 	}
 	out.Reset()
-	in := `{"doubles":{"a":2,"b":4,"c":7}}`
+	if err := judgeMain([]string{"references"}, nil, &out, plays, judges, time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.TrimSpace(out.String()); got != `{"doubles":{"a":2,"b":4,"c":6}}` {
+		t.Errorf("references wrote %s", got)
+	}
+	out.Reset()
+	in := `{"doubles":{"yours":{"a":2,"b":4,"c":7}}}`
 	if err := judgeMain(nil, strings.NewReader(in), &out, plays, judges, time.Minute); err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +112,7 @@ func TestJudgeMain(t *testing.T) {
 	if v := verdicts["doubles"]; v.Passed || v.Check != "doubles" || !strings.Contains(strings.Join(v.Failures, "\n"), "twice c") {
 		t.Errorf("verdict %+v; want a failure of doubles at c", v)
 	}
-	if err := judgeMain(nil, strings.NewReader(`{"triples":{}}`), &out, plays, judges, time.Minute); err == nil {
+	if err := judgeMain(nil, strings.NewReader(`{"triples":{"yours":{}}}`), &out, plays, judges, time.Minute); err == nil {
 		t.Error("an observation of a check the judge does not know was accepted")
 	}
 	delete(judges, "doubles")

@@ -73,10 +73,10 @@ func fromPlayer(o *outcome, v *checkkit.Verdict) {
 // verdicts into the outcomes. When the judge cannot be run, those checks are
 // the kit's failure.
 func decide(ctx context.Context, j *build.Judge, found map[string]*outcome, b Budget) {
-	observed := map[string]checkkit.Observed{}
+	observed := map[string]checkkit.Played{}
 	for name, o := range found {
 		if o.observed != nil {
-			observed[name] = o.observed
+			observed[name] = checkkit.Played{Yours: o.observed, Ref: j.References[name]}
 		}
 	}
 	if len(observed) == 0 {
@@ -101,7 +101,7 @@ func decide(ctx context.Context, j *build.Judge, found map[string]*outcome, b Bu
 
 // judgeAll runs the judge once on every observation, within a time limit of
 // two checks' worth each, and returns its verdicts by check name.
-func judgeAll(ctx context.Context, j *build.Judge, observed map[string]checkkit.Observed, b Budget) (map[string]*checkkit.Verdict, error) {
+func judgeAll(ctx context.Context, j *build.Judge, observed map[string]checkkit.Played, b Budget) (map[string]*checkkit.Verdict, error) {
 	in, err := json.Marshal(observed)
 	if err != nil {
 		return nil, fmt.Errorf("encode the observations: %w", err)
