@@ -183,7 +183,7 @@ func (t *Timeline) drive(rounds []int, done <-chan struct{}) {
 			}
 			t.mu.Unlock()
 			close(h.release)
-			if !t.awaitFinish(h.span, done) {
+			if !t.awaitFinish(h.span, done) || !t.awaitQuiet(done) {
 				return
 			}
 		}
@@ -239,6 +239,24 @@ func (t *Timeline) awaitFinish(span int, done <-chan struct{}) bool {
 		case <-t.changed:
 		}
 	}
+}
+
+// awaitQuiet waits, after a call has finished, until no other goroutine of
+// the process is running or ready to run (see busy), or for Patience at most:
+// whatever the finish set going (a goroutine freed from a pool, the next
+// call of a sequence) reaches the Timeline at the clock of that finish,
+// before the next call is let go, however the scheduler orders goroutines.
+// It reports false when done was closed first.
+func (t *Timeline) awaitQuiet(done <-chan struct{}) bool {
+	deadline := time.Now().Add(Patience)
+	for busy() && time.Now().Before(deadline) {
+		select {
+		case <-done:
+			return false
+		case <-time.After(50 * time.Microsecond):
+		}
+	}
+	return true
 }
 
 // sortByEnd orders calls by when they finish, keeping arrival order for ties.

@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"runtime"
 	"slices"
 	"sync"
 	"testing"
@@ -104,5 +105,43 @@ func TestTimelineWaitsForABusyGoroutine(t *testing.T) {
 	spans := tl.Spans()
 	if len(spans) != 2 || len(spans[0].Overlap) != 1 || len(spans[1].Overlap) != 1 {
 		t.Errorf("the two calls were running at once, so each span should overlap the other: %+v", spans)
+	}
+}
+
+// TestTimelinePoolIsRepeatable: a harness that runs at most two calls at a
+// time (a pool) gets the same clock on every run: the call a finish frees
+// arrives at the clock of that finish, however the scheduler orders the
+// goroutines, before the next call is let go.
+func TestTimelinePoolIsRepeatable(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1)) // one processor orders goroutines least like arrival
+	delays := map[string]time.Duration{"a": 20 * time.Millisecond, "b": 5 * time.Millisecond, "c": 15 * time.Millisecond}
+	var first []Span
+	for run := range 20 {
+		tl := NewTimeline()
+		tool := tl.Delay(Tool{Name: "read", Execute: func(Args) (string, error) { return "", nil }},
+			func(args Args) time.Duration { return delays[args["path"].(string)] })
+		tl.Run([]int{2}, func() {
+			slots := make(chan struct{}, 2)
+			var wg sync.WaitGroup
+			for _, p := range []string{"a", "b", "c"} {
+				wg.Add(1)
+				slots <- struct{}{}
+				go func() {
+					defer wg.Done()
+					defer func() { <-slots }()
+					tool.Execute(Args{"path": p})
+				}()
+			}
+			wg.Wait()
+		})
+		spans := tl.Spans()
+		if tl.Now() != 20*time.Millisecond {
+			t.Errorf("run %d: the clock says %v; c starts when b ends (5ms) and ends at 20ms with a", run, tl.Now())
+		}
+		if run == 0 {
+			first = spans
+		} else if len(spans) != len(first) || spans[2].Start != first[2].Start {
+			t.Errorf("run %d: %+v; the first run gave %+v", run, spans, first)
+		}
 	}
 }

@@ -261,11 +261,17 @@ func readsAtOnceRuns() any {
 			delays: map[string]time.Duration{"read a.txt": 30 * ms, "read b.txt": 10 * ms, "read c.txt": 20 * ms},
 			calls:  []lab.Block{readOf("c1", "a.txt"), readOf("c2", "b.txt"), readOf("c3", "c.txt")},
 		}}},
-		{Name: "four reads, other delays", Data: []scenario{{
+		{Name: "four reads, other delays, then six reads of one length", Data: []scenario{{
 			what:   "Four reads of 7ms, 50ms, 12ms and 3ms",
 			files:  map[string]string{"k.txt": "K\n", "l.txt": "L\n", "m.txt": "M\n"},
 			delays: map[string]time.Duration{"read k.txt": 7 * ms, "read l.txt": 50 * ms, "read m.txt": 12 * ms, "read n.txt": 3 * ms},
 			calls:  []lab.Block{readOf("d1", "k.txt"), readOf("d2", "l.txt"), readOf("d3", "m.txt"), readOf("d4", "n.txt")},
+		}, {
+			what:   "Six reads of 20ms each (more than a pool of four holds)",
+			files:  map[string]string{"p.txt": "P\n", "q.txt": "Q\n"},
+			delays: map[string]time.Duration{"read p.txt": 20 * ms, "read q.txt": 20 * ms, "read r.txt": 20 * ms},
+			calls: []lab.Block{readOf("e1", "p.txt"), readOf("e2", "q.txt"), readOf("e3", "r.txt"),
+				readOf("e4", "p.txt"), readOf("e5", "q.txt"), readOf("e6", "r.txt")},
 		}}},
 	}, false)
 }
