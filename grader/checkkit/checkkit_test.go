@@ -1,6 +1,7 @@
 package checkkit
 
 import (
+	"harnesslab/grader/results"
 	"runtime"
 	"strings"
 	"testing"
@@ -43,27 +44,27 @@ func TestRunWordsFailures(t *testing.T) {
 	tests := []struct {
 		reason   string
 		check    Check
-		kind     string
+		kind     results.Kind
 		contains string
 	}{
 		{"a check that reports nothing passes", func(c *C) {}, "", ""},
-		{"Fatalf stops the check and fails it", func(c *C) { c.Fatalf("wrong: %d", 1); c.Errorf("never") }, KindFailed, "wrong: 1"},
-		{"a gap is named", func(c *C) { panic("ToolCalls: not written yet") }, KindNotWritten, "ToolCalls is not written yet"},
+		{"Fatalf stops the check and fails it", func(c *C) { c.Fatalf("wrong: %d", 1); c.Errorf("never") }, results.KindFailed, "wrong: 1"},
+		{"a gap is named", func(c *C) { panic("ToolCalls: not written yet") }, results.KindNotWritten, "ToolCalls is not written yet"},
 		//lint:ignore SA5000 the runtime's own panic is what this case needs
-		{"a panic is a failure", func(c *C) { var m map[string]int; m["x"] = 1 }, KindPanic, "your code panicked: assignment to entry in nil map"},
+		{"a panic is a failure", func(c *C) { var m map[string]int; m["x"] = 1 }, results.KindPanic, "your code panicked: assignment to entry in nil map"},
 		{"an extra model call is explained", func(c *C) {
 			m := lab.NewScriptedModel()
 			m.Complete("s", []lab.Message{lab.User("q")}, nil)
-		}, KindScript, "reply number 1, but this scenario scripted only 0"},
-		{"a hang is a timeout", func(c *C) { select {} }, KindTimeout, "timed out"},
-		{"runtime.Goexit with no failure recorded is a failure, not a pass", func(c *C) { runtime.Goexit() }, KindPanic,
+		}, results.KindScript, "reply number 1, but this scenario scripted only 0"},
+		{"a hang is a timeout", func(c *C) { select {} }, results.KindTimeout, "timed out"},
+		{"runtime.Goexit with no failure recorded is a failure, not a pass", func(c *C) { runtime.Goexit() }, results.KindPanic,
 			"the check stopped before it finished, without a failure: something in your code ended it (runtime.Goexit?)"},
 		{"runtime.Goexit from deeper down is a failure too", func(c *C) {
 			func() { defer func() {}(); runtime.Goexit() }()
 			c.Errorf("never")
-		}, KindPanic, "the check stopped before it finished"},
-		{"Goexit after a recorded failure keeps that failure", func(c *C) { c.Errorf("wrong: 2"); runtime.Goexit() }, KindFailed, "wrong: 2"},
-		{"panic(nil) is a panic, not an early end", func(c *C) { panic(nil) }, KindPanic, "your code panicked"},
+		}, results.KindPanic, "the check stopped before it finished"},
+		{"Goexit after a recorded failure keeps that failure", func(c *C) { c.Errorf("wrong: 2"); runtime.Goexit() }, results.KindFailed, "wrong: 2"},
+		{"panic(nil) is a panic, not an early end", func(c *C) { panic(nil) }, results.KindPanic, "your code panicked"},
 	}
 	for _, tt := range tests {
 		v := Run(tt.check, 200*time.Millisecond)

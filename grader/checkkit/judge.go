@@ -3,6 +3,7 @@ package checkkit
 import (
 	"encoding/json"
 	"fmt"
+	"harnesslab/grader/results"
 	"io"
 	"maps"
 	"os"
@@ -145,7 +146,7 @@ func playReference(play Check, j Judgement, timeout time.Duration) (Observed, *V
 
 // kitVerdict is a failure that is the kit's, not the student's.
 func kitVerdict(why string) *Verdict {
-	return &Verdict{Kind: KindKitError, Failures: []string{"the kit could not judge this check (not your fault): " + why}}
+	return &Verdict{Kind: results.KindKitError, Failures: []string{"the kit could not judge this check (not your fault): " + why}}
 }
 
 // matched reports a check that is played but not judged, or judged but not

@@ -3,6 +3,7 @@ package checkkit
 import (
 	"bytes"
 	"encoding/json"
+	"harnesslab/grader/results"
 	"strings"
 	"testing"
 	"time"
@@ -62,8 +63,8 @@ func TestDecideComparesWithTheReference(t *testing.T) {
 		if v.Passed != tt.pass || !strings.Contains(strings.Join(v.Failures, "\n"), tt.saying) {
 			t.Errorf("%s: passed=%v %q; want passed=%v saying %q", tt.reason, v.Passed, v.Failures, tt.pass, tt.saying)
 		}
-		if !tt.pass && v.Kind != KindFailed {
-			t.Errorf("%s: kind %s, want %s", tt.reason, v.Kind, KindFailed)
+		if !tt.pass && v.Kind != results.KindFailed {
+			t.Errorf("%s: kind %s, want %s", tt.reason, v.Kind, results.KindFailed)
 		}
 	}
 }
@@ -71,14 +72,14 @@ func TestDecideComparesWithTheReference(t *testing.T) {
 func TestDecideBlamesTheKitForABrokenReference(t *testing.T) {
 	broken := func(int) int { panic("the reference is broken") }
 	v := Decide(double(broken), sameDoubles, Played{Yours: played(t, func(n int) int { return 2 * n })}, time.Minute)
-	if v.Passed || v.Kind != KindKitError {
+	if v.Passed || v.Kind != results.KindKitError {
 		t.Errorf("passed=%v kind=%s %q; a reference that cannot play is the kit's failure", v.Passed, v.Kind, v.Failures)
 	}
 }
 
 func TestKitFatalfIsTheKits(t *testing.T) {
 	v := Run(func(c *C) { c.KitFatalf("the reference broke rule %d", 3) }, time.Minute)
-	if v.Passed || v.Kind != KindKitError || !strings.Contains(v.Failures[0], "not your code: the reference broke rule 3") {
+	if v.Passed || v.Kind != results.KindKitError || !strings.Contains(v.Failures[0], "not your code: the reference broke rule 3") {
 		t.Errorf("passed=%v kind=%s %q", v.Passed, v.Kind, v.Failures)
 	}
 }

@@ -2,6 +2,7 @@ package checkkit
 
 import (
 	"fmt"
+	"harnesslab/grader/results"
 	"runtime"
 	"runtime/metrics"
 	"sort"
@@ -157,9 +158,9 @@ func (c *C) limitVerdict(which int, words string) *Verdict {
 		msg += sep + strings.Join(where[:min(len(where), 3)], ", called from ")
 	}
 	msg += ". " + advice(which)
-	kind := KindPanic // the program would have crashed
+	kind := results.KindPanic // the program would have crashed
 	if which == limitTime {
-		kind = KindTimeout
+		kind = results.KindTimeout
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -1,6 +1,7 @@
 package checkkit
 
 import (
+	"harnesslab/grader/results"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -22,24 +23,24 @@ func TestLimits(t *testing.T) {
 	tests := []struct {
 		name   string
 		check  func(c *C, stop chan struct{})
-		kind   string // "" for a pass
+		kind   results.Kind // "" for a pass
 		saying string
 		reason string
 	}{
 		{"sleep", func(c *C, stop chan struct{}) { time.Sleep(limit / 2) }, "", "",
 			"a check that sleeps for half its limit passes"},
-		{"wait", func(c *C, stop chan struct{}) { <-stop }, KindTimeout, "did not finish within its limit (200ms of processor time and waiting, or 600ms on the clock)",
+		{"wait", func(c *C, stop chan struct{}) { <-stop }, results.KindTimeout, "did not finish within its limit (200ms of processor time and waiting, or 600ms on the clock)",
 			"a check that waits for ever on itself (a deadlock) is stopped at its limit, not at the wall ceiling"},
 		{"busy", func(c *C, stop chan struct{}) {
 			for !stopped(stop) {
 			}
-		}, KindTimeout, "did not finish within its limit",
+		}, results.KindTimeout, "did not finish within its limit",
 			"a busy loop is stopped at its processor-time limit"},
 		{"goroutines", func(c *C, stop chan struct{}) {
 			for !stopped(stop) {
 				go func() { <-stop }()
 			}
-		}, KindPanic, "had more than 100 goroutines at once", "a goroutine bomb is named as such"},
+		}, results.KindPanic, "had more than 100 goroutines at once", "a goroutine bomb is named as such"},
 		{"memory", func(c *C, stop chan struct{}) {
 			var keep [][]byte
 			for !stopped(stop) {
@@ -47,7 +48,7 @@ func TestLimits(t *testing.T) {
 				keep = append(keep, make([]byte, 1<<20))
 				time.Sleep(time.Millisecond)
 			}
-		}, KindPanic, "used more than 64 MiB of memory", "memory that grows without end is named as such"},
+		}, results.KindPanic, "used more than 64 MiB of memory", "memory that grows without end is named as such"},
 	}
 	memoryLimit, goroutineLimit = 64<<20, 100
 	defer func() { memoryLimit, goroutineLimit = MaxMemory, MaxGoroutines }()

@@ -3,6 +3,7 @@ package checkkit
 import (
 	"errors"
 	"fmt"
+	"harnesslab/grader/results"
 	"os"
 	"regexp"
 	"runtime"
@@ -152,20 +153,20 @@ func (c *C) goexitVerdict(stack string) *Verdict {
 		msg += "\n  at " + strings.Join(where, "\n  called from ")
 	}
 	c.Errorf("%s", msg)
-	return c.verdict(KindPanic)
+	return c.verdict(results.KindPanic)
 }
 
-func (c *C) verdict(kind string) *Verdict {
+func (c *C) verdict(kind results.Kind) *Verdict {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	v := &Verdict{Passed: len(c.failures) == 0, Failures: c.failures, Details: c.details, Transcripts: c.transcriptsLocked()}
 	if !v.Passed {
-		v.Kind = KindFailed
+		v.Kind = results.KindFailed
 		if kind != "" {
 			v.Kind = kind
 		}
 		if c.kitFailed {
-			v.Kind = KindKitError
+			v.Kind = results.KindKitError
 		}
 	}
 	return v
@@ -192,7 +193,7 @@ func (c *C) panicVerdict(r any, stack string) *Verdict {
 			msg += " (the extra call was made in " + where[0] + ")"
 		}
 		c.Errorf("%s", msg)
-		return c.verdict(KindScript)
+		return c.verdict(results.KindScript)
 	}
 	text := fmt.Sprint(r)
 	if fn, ok := strings.CutSuffix(text, ": not written yet"); ok && !strings.ContainsAny(fn, " \n") {
@@ -203,14 +204,14 @@ func (c *C) panicVerdict(r any, stack string) *Verdict {
 			}
 		}
 		c.Errorf("%s is not written yet: fill in its gap%s, between // --- your code --- and // --- end ---.", fn, at)
-		return c.verdict(KindNotWritten)
+		return c.verdict(results.KindNotWritten)
 	}
 	msg := "your code panicked: " + text
 	if len(where) > 0 {
 		msg += "\n  at " + strings.Join(where, "\n  called from ")
 	}
 	c.Errorf("%s", msg)
-	return c.verdict(KindPanic)
+	return c.verdict(results.KindPanic)
 }
 
 func stackFrames(all bool) string {

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"harnesslab/grader/results"
 )
 
 // A played check runs in two processes. The player (the student's files, lab
@@ -23,12 +25,8 @@ import (
 const EnvScenario = "LABRUN_SCENARIO"
 
 // KindObserved is the kind of a player's verdict that carries an observation
-// for the judge: it is never a pass.
-const KindObserved = "observed"
-
-// KindKitError is the kind of a judge's verdict when the kit itself failed (the
-// reference did not play its scenario): not the student's fault.
-const KindKitError = "kit_error"
+// for the judge: it is never a pass, and never reaches a report.
+const KindObserved results.Kind = "observed"
 
 // MaxObservation is the most bytes a check's verdict, observation included,
 // may take; the host reads no more.
@@ -96,7 +94,7 @@ func decodeStrict(data []byte, v any) error {
 // KitFatalf stops the check with a failure that is the kit's, not the
 // student's: a scenario that does not decode, or a reference that breaks a
 // rule of its own lesson (an invariant the judge checks on both plays). The
-// verdict's kind is KindKitError, and the sentence says whose fault it is.
+// verdict's kind is results.KindKitError, and the sentence says whose fault it is.
 func (c *C) KitFatalf(format string, args ...any) {
 	c.mu.Lock()
 	c.kitFailed = true

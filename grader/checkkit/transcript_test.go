@@ -2,6 +2,7 @@ package checkkit
 
 import (
 	"encoding/json"
+	"harnesslab/grader/results"
 	"strings"
 	"testing"
 	"time"
@@ -62,7 +63,7 @@ func TestTimedOutCheckKeepsItsTranscript(t *testing.T) {
 		c.Record("before the hang").Model(lab.NewScriptedModel(lab.Say("x"))).Complete("", []lab.Message{lab.User("q")}, nil)
 		<-block
 	}, 50*time.Millisecond)
-	if v.Kind != KindTimeout || len(v.Transcripts) != 1 || len(v.Transcripts[0].Events) != 2 {
+	if v.Kind != results.KindTimeout || len(v.Transcripts) != 1 || len(v.Transcripts[0].Events) != 2 {
 		t.Errorf("verdict = kind %q with %d transcripts, want a timeout with its one transcript", v.Kind, len(v.Transcripts))
 	}
 }

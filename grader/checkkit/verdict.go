@@ -5,26 +5,18 @@ import (
 	"fmt"
 	"os"
 
+	"harnesslab/grader/results"
 	"harnesslab/lab"
-)
-
-// Kinds of verdict, beyond a plain pass or fail.
-const (
-	KindFailed     = "failed"      // a check found a wrong value
-	KindNotWritten = "not_written" // a gap still panics with "...: not written yet"
-	KindPanic      = "panic"       // student code panicked
-	KindTimeout    = "timeout"     // the check did not finish in time
-	KindScript     = "script"      // student code asked the scripted model for more replies than it held
 )
 
 // Verdict is what a check program reports about one check.
 type Verdict struct {
-	Nonce    string   `json:"nonce"`
-	Check    string   `json:"check"`
-	Passed   bool     `json:"passed"`
-	Kind     string   `json:"kind,omitempty"`     // empty when passed
-	Failures []string `json:"failures,omitempty"` // each a sentence, perhaps followed by diff lines
-	Details  []string `json:"details,omitempty"`  // context logged by the check
+	Nonce    string       `json:"nonce"`
+	Check    string       `json:"check"`
+	Passed   bool         `json:"passed"`
+	Kind     results.Kind `json:"kind,omitempty"`     // empty when passed; one of results' kinds, or KindObserved
+	Failures []string     `json:"failures,omitempty"` // each a sentence, perhaps followed by diff lines
+	Details  []string     `json:"details,omitempty"`  // context logged by the check
 	// Transcripts are the runs the check recorded or logged (added within
 	// the verdict's format: absent means none).
 	Transcripts []lab.Transcript `json:"transcripts,omitempty"`

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"harnesslab/grader/results"
 	"os"
 	"strings"
 	"sync"
@@ -181,7 +182,7 @@ func timedOut(c runnerCheck, run Run) bool {
 		return true
 	}
 	v, err := checkkit.ReadVerdict(envValue(c.Env, checkkit.EnvVerdict), envValue(c.Env, checkkit.EnvNonce), c.Name)
-	return err == nil && v.Kind == checkkit.KindTimeout
+	return err == nil && v.Kind == results.KindTimeout
 }
 
 // envValue is the value of key in env, or "".

@@ -31,7 +31,7 @@ func forge(name string) {
 	case 1:
 		pass.Kind, pass.Observed = checkkit.KindObserved, checkkit.Observed{"run 1, reply 1": json.RawMessage(`{"batches":[[0]]}`)}
 	case 2:
-		pass.Passed, pass.Kind, pass.Failures = false, checkkit.KindKitError, []string{"the kit failed, not the student"}
+		pass.Passed, pass.Kind, pass.Failures = false, results.KindKitError, []string{"the kit failed, not the student"}
 	}
 	data, _ = json.Marshal(pass)
 	os.WriteFile(os.Getenv(checkkit.EnvVerdict), data, 0o600)

@@ -39,7 +39,7 @@ func judge(req *checkRequest, run *Run, end runnerEnd, b Budget) *outcome {
 	os.Remove(req.verdict)
 	switch {
 	case verr == nil:
-		o.passed, o.kind, o.details = v.Passed, results.Kind(v.Kind), v.Details
+		o.passed, o.kind, o.details = v.Passed, trusted(v.Kind), v.Details
 		// Neither the secret nor the instructor's folders leave in a transcript.
 		o.runs = checkkit.Scrub(checkkit.Scrub(v.Transcripts, req.nonce), req.dir)
 		o.message = strings.Join(v.Failures, "\n")
@@ -185,4 +185,13 @@ func crashLine(stderr string) string {
 func funcOf(frame string) string {
 	name, _, _ := strings.Cut(frame, " (")
 	return name
+}
+
+// trusted is the kind a trusted verdict (one with this run's secret, or the
+// judge's) gives, where a kind the kit does not know is the kit's error.
+func trusted(k results.Kind) results.Kind {
+	if !k.Known() {
+		return results.KindKitError
+	}
+	return k
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
+	"harnesslab/grader/results"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -66,7 +67,7 @@ func fakeCheckProgram(name string) {
 		pass(name)
 	case "deadlocks": // times out by its own verdict, soon, as a check program waiting on itself does
 		time.Sleep(100 * time.Millisecond)
-		v := checkkit.Verdict{Nonce: os.Getenv(checkkit.EnvNonce), Check: name, Kind: checkkit.KindTimeout,
+		v := checkkit.Verdict{Nonce: os.Getenv(checkkit.EnvNonce), Check: name, Kind: results.KindTimeout,
 			Failures: []string{"timed out: the check did not finish within its limit"}}
 		data, _ := json.Marshal(v)
 		os.WriteFile(os.Getenv(checkkit.EnvVerdict), data, 0o600)
@@ -89,7 +90,7 @@ func pass(name string) { verdict(name, nil) }
 func verdict(name string, failures []string) {
 	v := checkkit.Verdict{Nonce: os.Getenv(checkkit.EnvNonce), Check: name, Passed: len(failures) == 0, Failures: failures}
 	if !v.Passed {
-		v.Kind = checkkit.KindFailed
+		v.Kind = results.KindFailed
 	}
 	data, _ := json.Marshal(v)
 	if err := os.WriteFile(os.Getenv(checkkit.EnvVerdict), data, 0o600); err != nil {

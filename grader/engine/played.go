@@ -26,12 +26,12 @@ import (
 
 // playerKinds are the kinds of failure a player may report; anything else it
 // says is taken as a plain failure.
-var playerKinds = map[string]results.Kind{
-	checkkit.KindFailed:     results.KindFailed,
-	checkkit.KindNotWritten: results.KindNotWritten,
-	checkkit.KindPanic:      results.KindPanic,
-	checkkit.KindTimeout:    results.KindTimeout,
-	checkkit.KindScript:     results.KindScript,
+var playerKinds = map[results.Kind]bool{
+	results.KindFailed:     true,
+	results.KindNotWritten: true,
+	results.KindPanic:      true,
+	results.KindTimeout:    true,
+	results.KindScript:     true,
 }
 
 // writeScenario writes the scenario of req's check where its player reads it.
@@ -59,11 +59,10 @@ func fromPlayer(o *outcome, v *checkkit.Verdict) {
 		}
 		return
 	}
-	kind, ok := playerKinds[v.Kind]
-	if !ok {
-		kind = results.KindFailed
+	o.kind = v.Kind
+	if !playerKinds[v.Kind] {
+		o.kind = results.KindFailed
 	}
-	o.kind = kind
 	if o.message == "" {
 		o.message = "the check failed without saying why"
 	}
@@ -93,7 +92,7 @@ func decide(ctx context.Context, j *build.Judge, found map[string]*outcome, b Bu
 		case v == nil:
 			o.kind, o.message = results.KindKitError, "the kit could not judge this check (not your fault): the judge said nothing about it"
 		default:
-			o.passed, o.kind, o.details = v.Passed, results.Kind(v.Kind), v.Details
+			o.passed, o.kind, o.details = v.Passed, trusted(v.Kind), v.Details
 			o.message = strings.Join(v.Failures, "\n")
 		}
 	}

@@ -33,3 +33,12 @@ const (
 
 // Kind is the kind of a check that did not run because its copy got status s.
 func (s Status) Kind() Kind { return Kind(s) }
+
+// Known reports whether k is one of the kinds above (or empty, a pass).
+func (k Kind) Known() bool {
+	switch k {
+	case "", KindFailed, KindNotWritten, KindPanic, KindTimeout, KindScript, KindKitError:
+		return true
+	}
+	return false
+}

@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"harnesslab/grader/results"
 	"strings"
 	"testing"
 	"time"
@@ -105,7 +106,7 @@ func TestRunStoppingPassesGapsOn(t *testing.T) {
 	defer func() { S = saved }()
 	S.RunTool = func([]lab.Tool, lab.Block) lab.Message { panic("RunTool: not written yet") }
 	v := checkkit.Run(failedToolNotASuccess, 10*time.Second)
-	if v.Kind != checkkit.KindNotWritten {
-		t.Errorf("a RunTool not written yet should give a %q verdict; got %q: %s", checkkit.KindNotWritten, v.Kind, v.Failures)
+	if v.Kind != results.KindNotWritten {
+		t.Errorf("a RunTool not written yet should give a %q verdict; got %q: %s", results.KindNotWritten, v.Kind, v.Failures)
 	}
 }
