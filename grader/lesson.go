@@ -40,6 +40,7 @@ type Lesson struct {
 // CheckInfo is one check, as its script declares it.
 type CheckInfo struct {
 	Name     string  // the script's name without its order prefix: "second_request_holds_result"
+	Number   string  // "lab.n", n counting the lab's checks in script order: "2.3"; the one numbering every view shows
 	Sentence string  // the script's first comment line
 	Lab      int     // 1-based
 	Points   float64 // default 1
@@ -91,10 +92,17 @@ func (l *Lesson) LabTitle(n int) string {
 func (l *Lesson) NotRun(status results.Status, message string) *results.Result {
 	r := &results.Result{Lesson: l.Number, Status: status, Message: message, MaxScore: l.MaxScore()}
 	for _, c := range l.Checks {
-		r.Checks = append(r.Checks, results.CheckResult{Name: c.Name, Sentence: c.Sentence, Lab: c.Lab,
-			MaxPoints: c.Points, Hidden: c.Hidden, Kind: status.Kind(), Message: "not run: " + string(status)})
+		cr := c.Result()
+		cr.Kind, cr.Message = status.Kind(), "not run: "+string(status)
+		r.Checks = append(r.Checks, cr)
 	}
 	return r
+}
+
+// Result is the result of check c before it runs: what it is, and what it
+// is worth.
+func (c *CheckInfo) Result() results.CheckResult {
+	return results.CheckResult{Name: c.Name, Number: c.Number, Sentence: c.Sentence, Lab: c.Lab, MaxPoints: c.Points, Hidden: c.Hidden}
 }
 
 func (k *Kit) loadLesson(slug string) (*Lesson, error) {
@@ -139,6 +147,13 @@ func loadChecks(dir string) ([]*CheckInfo, error) {
 		}
 		seen[c.Name] = true
 		checks = append(checks, c)
+	}
+	labs := make([]int, len(checks))
+	for i, c := range checks {
+		labs[i] = c.Lab
+	}
+	for i, n := range results.LabNumbers(labs) {
+		checks[i].Number = n
 	}
 	return checks, nil
 }

@@ -65,9 +65,9 @@ func TestSpliceCells(t *testing.T) {
 
 func TestSpliceChecks(t *testing.T) {
 	l := &Lesson{Checks: []*CheckInfo{
-		{Name: "a", Sentence: "First of lab 1.", Lab: 1},
-		{Name: "b", Sentence: "Second of lab 1.", Lab: 1},
-		{Name: "c", Sentence: "First of lab 2.", Lab: 2},
+		{Name: "a", Number: "1.1", Sentence: "First of lab 1.", Lab: 1},
+		{Name: "b", Number: "1.2", Sentence: "Second of lab 1.", Lab: 1},
+		{Name: "c", Number: "2.1", Sentence: "First of lab 2.", Lab: 2},
 	}}
 	readme := "<!-- checks lab 1 -->\n1. old\n<!-- end checks -->\ntext\n<!-- checks lab 2 -->\n<!-- end checks -->\n"
 	got, err := l.SpliceChecks(readme)

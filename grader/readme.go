@@ -18,8 +18,7 @@ var checksRegion = regexp.MustCompile(`(?s)<!-- checks lab (\d+) -->\n.*?<!-- en
 func (l *Lesson) SpliceChecks(readme string) (string, error) {
 	byLab := map[int][]string{}
 	for _, c := range l.Checks {
-		n := len(byLab[c.Lab]) + 1
-		byLab[c.Lab] = append(byLab[c.Lab], fmt.Sprintf("- %d.%d %s", c.Lab, n, c.Sentence))
+		byLab[c.Lab] = append(byLab[c.Lab], fmt.Sprintf("- %s %s", c.Number, c.Sentence))
 	}
 	used := map[int]bool{}
 	var bad []string

@@ -86,17 +86,11 @@ type checkID struct {
 	check *results.CheckResult
 }
 
-// checkIDs numbers r's checks lab by lab, in order.
+// checkIDs pairs r's checks with their numbers.
 func checkIDs(r *results.Result) []checkID {
 	out := make([]checkID, 0, len(r.Checks))
-	lab, number := 0, 0
 	for i := range r.Checks {
-		c := &r.Checks[i]
-		if c.Lab != lab {
-			lab, number = c.Lab, 0
-		}
-		number++
-		out = append(out, checkID{fmt.Sprintf("%d.%d", lab, number), c})
+		out = append(out, checkID{r.Checks[i].Number, &r.Checks[i]})
 	}
 	return out
 }

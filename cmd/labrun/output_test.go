@@ -23,6 +23,7 @@ func failingResult() (*grader.Lesson, *results.Result) {
 		{Lab: 2, Sentence: "three", Message: "Chat is not written yet", Details: []string{transcript}},
 		{Lab: 2, Sentence: "four", Message: "Something else", Output: long},
 	}}
+	results.Renumber(r.Checks)
 	return l, r
 }
 

@@ -16,6 +16,7 @@ func TestCheckSentencesWrapAtTheWidth(t *testing.T) {
 	l := &grader.Lesson{Number: "02", Labs: []string{"First"}}
 	sentence := "the second request holds the question, the reply that asked for the file, then the result that answers it, and nothing else"
 	r := &results.Result{Status: results.StatusFailed, Checks: []results.CheckResult{{Lab: 1, Sentence: sentence, Message: "wrong"}}}
+	results.Renumber(r.Checks)
 	var buf bytes.Buffer
 	printResult(&buf, l, r, view{width: 60})
 	var lines []string

@@ -56,7 +56,7 @@ func reportScripts(l *grader.Lesson, found map[string]*outcome, opts Options) ([
 	checked := make([]results.CheckResult, 0, len(l.Checks))
 	for _, c := range l.Checks {
 		script := strings.TrimSuffix(filepath.Base(c.Script), ".txtar")
-		r := results.CheckResult{Name: c.Name, Sentence: c.Sentence, Lab: c.Lab, MaxPoints: c.Points, Hidden: c.Hidden}
+		r := c.Result()
 		o, ran := reported[script]
 		t := logs[script]
 		switch {

@@ -81,10 +81,9 @@ func longestChecks(all []results.Result) []results.CheckResult {
 // all, as labrun check does ("1.1"). A check that list lacks has no number.
 func CheckNumbers(all []results.Result) map[string]string {
 	longest := longestChecks(all)
-	numbers := checkNumbers(longest)
 	number := make(map[string]string, len(longest))
-	for i, c := range longest {
-		number[c.Name] = numbers[i]
+	for _, c := range longest {
+		number[c.Name] = c.Number
 	}
 	return number
 }

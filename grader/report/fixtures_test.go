@@ -10,19 +10,19 @@ import (
 var (
 	checkOrder = results.CheckResult{
 		Name: "calls_in_order", Sentence: "Chat runs the tool calls in the order the model wrote them.",
-		Lab: 1, MaxPoints: 1,
+		Number: "1.1", Lab: 1, MaxPoints: 1,
 	}
 	checkPaired = results.CheckResult{
 		Name: "results_paired", Sentence: "Every tool call gets exactly one result, right after its assistant message.",
-		Lab: 1, MaxPoints: 2,
+		Number: "1.2", Lab: 1, MaxPoints: 2,
 	}
 	checkPort = results.CheckResult{
 		Name: "answer_has_port", Sentence: "The final answer quotes the port from config.py.",
-		Lab: 2, MaxPoints: 1.5,
+		Number: "2.1", Lab: 2, MaxPoints: 1.5,
 	}
 	checkUnknown = results.CheckResult{
 		Name: "unknown_tool", Sentence: "An unknown tool comes back to the model as an error result.",
-		Lab: 2, MaxPoints: 1.5, Hidden: true,
+		Number: "2.2", Lab: 2, MaxPoints: 1.5, Hidden: true,
 	}
 )
 

@@ -6,7 +6,6 @@ import (
 	"harnesslab/grader/results"
 	"io"
 	"math"
-	"strconv"
 	"strings"
 )
 
@@ -126,11 +125,10 @@ func gsTests(r results.Result) []gsTest {
 		}}
 	}
 	tests := make([]gsTest, 0, len(r.Checks))
-	numbers := checkNumbers(r.Checks)
-	for i, c := range r.Checks {
+	for _, c := range r.Checks {
 		t := gsTest{
 			Name:       checkTitle(c),
-			Number:     numbers[i],
+			Number:     c.Number,
 			Score:      roundPoints(c.Points),
 			MaxScore:   roundPoints(c.MaxPoints),
 			Status:     "passed",
@@ -158,22 +156,6 @@ func checkTitle(c results.CheckResult) string {
 		return c.Name
 	}
 	return c.Sentence + " [" + c.Name + "]"
-}
-
-// checkNumbers numbers checks "lab.n", n counting from 1 within each lab,
-// or "n" when the checks name no lab.
-func checkNumbers(checks []results.CheckResult) []string {
-	out := make([]string, len(checks))
-	inLab := map[int]int{}
-	for i, c := range checks {
-		if c.Lab <= 0 {
-			out[i] = strconv.Itoa(i + 1)
-			continue
-		}
-		inLab[c.Lab]++
-		out[i] = strconv.Itoa(c.Lab) + "." + strconv.Itoa(inLab[c.Lab])
-	}
-	return out
 }
 
 // plural picks one or many by n.

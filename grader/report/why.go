@@ -25,7 +25,7 @@ func Why(r results.Result) string {
 	if !ran(r) && r.Status != results.StatusKitError {
 		return msg
 	}
-	for i, c := range r.Checks {
+	for _, c := range r.Checks {
 		if c.Passed || c.Kind != results.KindTimeout {
 			continue
 		}
@@ -33,7 +33,7 @@ func Why(r results.Result) string {
 		if m := insideFunc.FindStringSubmatch(c.Message); m != nil {
 			where += " in " + m[1]
 		}
-		where += fmt.Sprintf(" (check %s %s)", checkNumbers(r.Checks)[i], c.Name)
+		where += fmt.Sprintf(" (check %s %s)", c.Number, c.Name)
 		if r.Message != "" && !strings.HasPrefix(r.Message, "timed out") {
 			where += "; " + firstLine(r.Message)
 		}

@@ -37,6 +37,7 @@ func TestWhy(t *testing.T) {
 		{"no message falls back to the status in words", results.Result{Status: results.StatusEmpty}, "The submission holds no files."},
 	}
 	for _, c := range cases {
+		results.Renumber(c.r.Checks)
 		if got := Why(c.r); got != c.want {
 			t.Errorf("%s: Why = %q, want %q", c.reason, got, c.want)
 		}

@@ -2,6 +2,7 @@ package results
 
 import (
 	"sort"
+	"strconv"
 	"time"
 
 	"harnesslab/lab"
@@ -10,6 +11,7 @@ import (
 // CheckResult is the outcome of one check.
 type CheckResult struct {
 	Name      string        `json:"name"`               // the script's name, without its order prefix
+	Number    string        `json:"number,omitempty"`   // its number in the lesson, lab by lab: "2.3"
 	Sentence  string        `json:"sentence"`           // what the check expects, in one sentence
 	Lab       int           `json:"lab"`                // which lab of the lesson it belongs to
 	Passed    bool          `json:"passed"`             // true only on a verdict carrying the run's secret
@@ -53,4 +55,29 @@ func (r *Result) FailedChecks() []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// LabNumbers numbers checks from their labs, in order: "lab.n", n counting
+// the checks of each lab. It is the one numbering of checks: the lesson model
+// gives each check its number with it, and every view shows that number.
+func LabNumbers(labs []int) []string {
+	out := make([]string, len(labs))
+	inLab := map[int]int{}
+	for i, lab := range labs {
+		inLab[lab]++
+		out[i] = strconv.Itoa(lab) + "." + strconv.Itoa(inLab[lab])
+	}
+	return out
+}
+
+// Renumber gives checks built by hand (a test's fixtures) the numbers the
+// lesson model would give them.
+func Renumber(checks []CheckResult) {
+	labs := make([]int, len(checks))
+	for i, c := range checks {
+		labs[i] = c.Lab
+	}
+	for i, n := range LabNumbers(labs) {
+		checks[i].Number = n
+	}
 }

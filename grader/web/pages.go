@@ -129,16 +129,12 @@ type checkView struct {
 // checkViews numbers and draws every check of r.
 func checkViews(r *results.Result) ([]checkView, int) {
 	var out []checkView
-	lab, n, passed := 0, 0, 0
+	passed := 0
 	for _, c := range r.Checks {
-		if c.Lab != lab {
-			lab, n = c.Lab, 0
-		}
-		n++
 		if c.Passed {
 			passed++
 		}
-		out = append(out, checkView{ID: fmt.Sprintf("%d.%d", c.Lab, n), C: c, Transcripts: drawTranscripts(c.Transcripts)})
+		out = append(out, checkView{ID: c.Number, C: c, Transcripts: drawTranscripts(c.Transcripts)})
 	}
 	return out, passed
 }

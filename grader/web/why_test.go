@@ -19,6 +19,7 @@ func TestDashboardSaysWhereItHung(t *testing.T) {
 				Message: "timed out: the check was still running after 5s, inside ToolCalls (harness.go). Is there a loop that never ends?"},
 			{Name: "answer", Lab: 1, Passed: true, Points: 1, MaxPoints: 1},
 		}}
+	results.Renumber(hung.Checks)
 	r.Submissions = append(r.Submissions, report.Submission{Result: hung, Folder: "eve"})
 	code, page := get(t, (&Site{Report: r}).Handler(), "GET", "/report.html")
 	if code != http.StatusOK {
