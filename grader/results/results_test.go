@@ -38,3 +38,10 @@ func TestResultJSON(t *testing.T) {
 		t.Errorf("read back %+v (%v), want the same result", back, err)
 	}
 }
+
+func TestLabNumbersCountWithinEachLab(t *testing.T) {
+	got := strings.Join(LabNumbers([]int{1, 1, 2, 1, 2}), " ")
+	if want := "1.1 1.2 2.1 1.3 2.2"; got != want {
+		t.Errorf("LabNumbers = %s, want %s: n counts the checks of each lab, wherever they stand", got, want)
+	}
+}
