@@ -127,14 +127,27 @@ func wrongMessages(want, got string) []string {
 }
 
 // sameMessageNumbers fails c when the words got (CheckClaim's, or a Problem
-// made of them) name a message the reference's words want do not.
-func sameMessageNumbers(c *checkkit.C, what, want, got string) bool {
+// made of them) name a message the reference's words want do not. subject
+// says whose words they are: "CheckClaim's error".
+func sameMessageNumbers(c *checkkit.C, subject, want, got string) bool {
 	wrong := wrongMessages(want, got)
 	if len(wrong) == 0 {
 		return true
 	}
-	c.Errorf("%s name message %s, but that is not the message the rule is about. Count the messages from 1, as the lesson does "+
-		"(the first message of the list is message 1, so messages[i] is message i+1).\n  the reference's words: %s\n  yours:                 %s",
-		what, checkkit.List(wrong), checkkit.Quote(want), checkkit.Quote(got))
+	c.Errorf("%s names %s, but the rule is about %s. Count the messages from 1, as the lesson does: messages[i] is message i+1 "+
+		"(a transcript shown here numbers them from 0, as Go indexes them).\n  the reference's words: %s\n  yours:                 %s",
+		subject, messagesWords(wrong), messagesWords(wrongMessages("", want)), checkkit.Quote(want), checkkit.Quote(got))
 	return false
+}
+
+// messagesWords says message numbers in words: "message 4", "messages 4
+// and 2", "no message".
+func messagesWords(numbers []string) string {
+	switch len(numbers) {
+	case 0:
+		return "no message"
+	case 1:
+		return "message " + numbers[0]
+	}
+	return "messages " + checkkit.List(numbers)
 }

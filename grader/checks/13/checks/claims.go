@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"strings"
 
 	"harnesslab/grader/checkkit"
 	"harnesslab/grader/checks/13/play"
@@ -123,7 +124,7 @@ func sameClaim(c *checkkit.C, what string, messages []lab.Message, got, want pla
 		c.Errorf("CheckClaim should reject the claim %s (the reference says: %s); it returned nil, as if the tests had passed.", what, *want.Error)
 		checkkit.LogConversation(c, "The transcript", messages)
 		return false
-	case want.Error != nil && !sameMessageNumbers(c, "CheckClaim's error "+what, *want.Error, *got.Error):
+	case want.Error != nil && !sameMessageNumbers(c, capital(what)+", CheckClaim's error", *want.Error, *got.Error):
 		checkkit.LogConversation(c, "The transcript", messages)
 		return false
 	}
@@ -137,4 +138,12 @@ func errWords(cl play.Claimed) string {
 		return "nil"
 	}
 	return fmt.Sprintf("the error %q", *cl.Error)
+}
+
+// capital is s with its first letter in capitals.
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }

@@ -240,7 +240,13 @@ func agreeRun(c *checkkit.C, t play.Task, got, want play.Ran) {
 		}
 	}
 	if got.Asked != want.Asked {
-		c.Errorf("%s: RunTask should ask the model %s; it asked %s.", what, checkkit.Times(want.Asked), asked(got))
+		work := workRequests(want.Requests)
+		note := ""
+		if work == maxSteps {
+			note = " (the work used every step Chat allows, MaxSteps; the result is asked for all the same)"
+		}
+		c.Errorf("%s: RunTask should ask the model %s, %d for the work and %d for the result%s; it asked %s.",
+			what, checkkit.Times(want.Asked), work, want.Asked-work, note, asked(got))
 		checkkit.LogConversation(c, "What RunTask returned", got.Messages)
 		return
 	}
@@ -255,7 +261,7 @@ func agreeRun(c *checkkit.C, t play.Task, got, want play.Ran) {
 		checkkit.LogConversation(c, "What RunTask returned", got.Messages)
 		return
 	}
-	if want.Final.Ending == unproven && !sameMessageNumbers(c, what+": the Problem of an unproven run is CheckClaim's words", want.Final.Problem, got.Final.Problem) {
+	if want.Final.Ending == unproven && !sameMessageNumbers(c, what+": the Problem (CheckClaim's words)", want.Final.Problem, got.Final.Problem) {
 		return
 	}
 	if !sameRuns(c, what+": only the work's calls run", want.Runs, got.Runs) {
@@ -263,4 +269,23 @@ func agreeRun(c *checkkit.C, t play.Task, got, want play.Ran) {
 	}
 	c.Equal(what+": RunTask should leave the caller's list as it was handed in", want.History, got.History, checkkit.AsSent...)
 	c.Equal(what+": the files afterwards", want.Files, got.Files)
+}
+
+// maxSteps is the step budget Chat gives the work (the lesson's MaxSteps).
+const maxSteps = 8
+
+// workRequests counts the requests of the work: those that do not offer
+// submit_result.
+func workRequests(requests []lab.Request) int {
+	n := 0
+	for _, r := range requests {
+		offered := false
+		for _, s := range r.Tools {
+			offered = offered || s.Name == submitName
+		}
+		if !offered {
+			n++
+		}
+	}
+	return n
 }

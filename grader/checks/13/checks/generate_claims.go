@@ -68,7 +68,7 @@ var claimGen = rapid.Custom(func(t *rapid.T) play.Claim {
 	if len(messages) > 1 && rapid.IntRange(0, 5).Draw(t, "cut") == 0 {
 		from := rapid.IntRange(1, len(messages)-1).Draw(t, "from")
 		messages = messages[from:]
-		what = fmt.Sprintf("the last %s of a transcript, starting with its message %d (%s)", checkkit.Plural(len(messages), "message"), from+1, messages[0].Role)
+		what = fmt.Sprintf("the end of a transcript, from its message %d (a %s) on, %s", from+1, messages[0].Role, checkkit.Plural(len(messages), "message"))
 	}
 	return play.Claim{What: what, Messages: messages}
 })

@@ -126,7 +126,7 @@ func judgeClaimUnprovenInRun(c *checkkit.C, yours, ref checkkit.Observed) {
 			checkkit.LogConversation(c, "What RunTask returned", got.Messages)
 			return
 		}
-		sameMessageNumbers(c, "The Problem of an unproven run is CheckClaim's words", want.Final.Problem, got.Final.Problem)
+		sameMessageNumbers(c, "The Problem (CheckClaim's words)", want.Final.Problem, got.Final.Problem)
 	})
 }
 
