@@ -2,8 +2,10 @@ package checks
 
 import (
 	"fmt"
+	"strings"
 
 	"harnesslab/grader/checkkit"
+	"harnesslab/grader/checks/13/play"
 	"harnesslab/lab"
 )
 
@@ -75,23 +77,73 @@ type claimCase struct {
 	backed   bool
 }
 
-// judgeClaims hands each case's transcript to CheckClaim and records a
-// failure for each verdict that is wrong, and for a transcript changed.
-func judgeClaims(c *checkkit.C, cases []claimCase) {
-	for _, cc := range cases {
-		pristine := lab.CloneMessages(cc.messages)
-		err := S.CheckClaim(cc.messages)
-		switch {
-		case cc.backed && err != nil:
-			c.Errorf("CheckClaim should accept the claim when %s; it returned the error %q.", cc.what, err)
-			checkkit.LogConversation(c, "The transcript", pristine)
-		case !cc.backed && err == nil:
-			c.Errorf("CheckClaim should reject the claim when %s; it returned nil, as if the tests had passed.", cc.what)
-			checkkit.LogConversation(c, "The transcript", pristine)
+// claimScenario returns the scenario of a check over sets: the transcripts,
+// without what the kit knows of them.
+func claimScenario(sets []checkkit.Data[[]claimCase]) func() any {
+	return func() any {
+		out := make([]checkkit.Data[[]play.Claim], len(sets))
+		for k, set := range sets {
+			out[k].Name = set.Name
+			for _, cc := range set.Data {
+				out[k].Data = append(out[k].Data, play.Claim{What: cc.what, Messages: cc.messages})
+			}
 		}
-		if !checkkit.SameMessages(c, "CheckClaim only reads the transcript: it should leave the list as it was given.",
-			pristine, cc.messages, 0) {
-			return
-		}
+		return out
 	}
+}
+
+// claimJudge returns the judgement of a check over sets: each transcript's
+// verdict from CheckClaim, compared with the reference's, which must be what
+// the kit knows of it.
+func claimJudge(sets []checkkit.Data[[]claimCase]) func(c *checkkit.C, yours, ref checkkit.Observed) {
+	return func(c *checkkit.C, yours, ref checkkit.Observed) {
+		eachSet(c, sets, func(k int, cases []claimCase) {
+			for i, cc := range cases {
+				want := checkkit.Get[play.Claimed](c, ref, play.ClaimKey(k, i))
+				if (want.Error == nil) != cc.backed {
+					c.KitFatalf("the reference's CheckClaim returned %v when %s", errWords(want), cc.what)
+				}
+				if !sameClaim(c, "when "+cc.what, cc.messages, checkkit.Get[play.Claimed](c, yours, play.ClaimKey(k, i)), want) {
+					return
+				}
+			}
+		})
+	}
+}
+
+// sameClaim fails c when CheckClaim's verdict on messages (got) differs from
+// the reference's (want): accepted or rejected, the messages its words name,
+// and the list left as it was.
+func sameClaim(c *checkkit.C, what string, messages []lab.Message, got, want play.Claimed) bool {
+	switch {
+	case want.Error == nil && got.Error != nil:
+		c.Errorf("CheckClaim should accept the claim %s; it returned the error %q.", what, *got.Error)
+		checkkit.LogConversation(c, "The transcript", messages)
+		return false
+	case want.Error != nil && got.Error == nil:
+		c.Errorf("CheckClaim should reject the claim %s (the reference says: %s); it returned nil, as if the tests had passed.", what, *want.Error)
+		checkkit.LogConversation(c, "The transcript", messages)
+		return false
+	case want.Error != nil && !sameMessageNumbers(c, capital(what)+", CheckClaim's error", *want.Error, *got.Error):
+		checkkit.LogConversation(c, "The transcript", messages)
+		return false
+	}
+	return checkkit.SameMessages(c, "CheckClaim only reads the transcript: it should leave the list as it was given.",
+		messages, got.After, 0)
+}
+
+// errWords is CheckClaim's verdict in words: nil, or its error quoted.
+func errWords(cl play.Claimed) string {
+	if cl.Error == nil {
+		return "nil"
+	}
+	return fmt.Sprintf("the error %q", *cl.Error)
+}
+
+// capital is s with its first letter in capitals.
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }

@@ -2,8 +2,71 @@ package checks
 
 import (
 	"harnesslab/grader/checkkit"
+	"harnesslab/grader/checks/13/play"
 	"harnesslab/lab"
 )
+
+// The hand-written runs of RunTask. Each task says what the player is handed
+// and, for the kit only, what a correct harness ends with: the judge checks
+// the reference against it, and compares the student's run with the
+// reference's, never with these.
+
+// attempt is one reply to a request for the result: the words before the
+// call, other calls the model slipped in, the submit_result arguments, and
+// the validator's words for them ("" when they keep to the schema). An
+// attempt in words only (words set) holds no call at all: the model answered
+// the forced request with its prose.
+type attempt struct {
+	prose   string
+	others  []lab.Block
+	id      string
+	args    lab.Args
+	after   []lab.Block
+	problem string
+	words   bool
+}
+
+// task is one scenario of RunTask: a question, the files, what the test tool
+// says, the date of a today tool ("" for none), the replies of the work (the
+// last one in words), the result attempts, and the Final a correct harness
+// ends with.
+type task struct {
+	question  string
+	files     map[string]string
+	tests     string
+	testsFail bool
+	today     string
+	work      []lab.Message
+	attempts  []attempt
+	want      play.Final
+}
+
+// scenario is the task as the player is handed it: without the kit's
+// expectations.
+func (t task) scenario(what string) play.Task {
+	out := play.Task{What: what, Question: t.question, Files: t.files, Today: t.today, Work: t.work,
+		Tests: []play.TestRun{{Output: t.tests, Fail: t.testsFail}}}
+	for _, a := range t.attempts {
+		if a.words {
+			out.Attempts = append(out.Attempts, play.Attempt{Words: a.prose})
+			continue
+		}
+		out.Attempts = append(out.Attempts, play.Attempt{Prose: a.prose, Before: a.others, ID: a.id, Args: a.args, After: a.after})
+	}
+	return out
+}
+
+// taskScenario returns the scenario of a check over sets: one task per data
+// set.
+func taskScenario(sets []checkkit.Data[task]) func() any {
+	return func() any {
+		out := make([]checkkit.Data[[]play.Task], len(sets))
+		for k, set := range sets {
+			out[k] = checkkit.Data[[]play.Task]{Name: set.Name, Data: []play.Task{set.Data.scenario("RunTask: " + set.Data.question)}}
+		}
+		return out
+	}
+}
 
 // call is a toolCall block with its id, as the scripted model would number it.
 func call(id, name string, args lab.Args) lab.Block {
@@ -34,7 +97,7 @@ var plainTasks = []checkkit.Data[task]{
 		attempts: []attempt{valid("c3", "Here is my result: all good!",
 			"The 10-minute grace period in auth/session.go delays expiry; 2 of 14 tests fail.",
 			[]any{"auth/session.go"}, false)},
-		want: Final{Ending: submitted,
+		want: play.Final{Ending: submitted,
 			Summary:      "The 10-minute grace period in auth/session.go delays expiry; 2 of 14 tests fail.",
 			FilesChanged: []string{"auth/session.go"}},
 	}},
@@ -48,7 +111,7 @@ var plainTasks = []checkkit.Data[task]{
 		},
 		attempts: []attempt{valid("c3", "Done. I fixed README.md and every test passes.",
 			"app.toml sets 7070; README.md says 8080.", []any{}, false)},
-		want: Final{Ending: submitted, Summary: "app.toml sets 7070; README.md says 8080."},
+		want: play.Final{Ending: submitted, Summary: "app.toml sets 7070; README.md says 8080."},
 	}},
 }
 
@@ -73,7 +136,7 @@ var repairTasks = []checkkit.Data[task]{
 				`/tests_passed: expected boolean, got string "yes"`),
 			valid("c3", "Fixed:", "Timeout found in config.go.", []any{"config.go"}, false),
 		},
-		want: Final{Ending: submitted, Summary: "Timeout found in config.go.", FilesChanged: []string{"config.go"}},
+		want: play.Final{Ending: submitted, Summary: "Timeout found in config.go.", FilesChanged: []string{"config.go"}},
 	}},
 	{Name: "a notes field the schema does not list", Data: task{
 		question: "What does notes.md say about the release?",
@@ -87,7 +150,7 @@ var repairTasks = []checkkit.Data[task]{
 				`/notes: unknown property`),
 			valid("c3", "Again, without the notes:", "notes.md says to ship on Friday.", []any{}, false),
 		},
-		want: Final{Ending: submitted, Summary: "notes.md says to ship on Friday."},
+		want: play.Final{Ending: submitted, Summary: "notes.md says to ship on Friday."},
 	}},
 }
 
@@ -102,7 +165,7 @@ var twiceBroken = []checkkit.Data[task]{
 				`/files_changed: expected array, got string "b.go"`),
 			valid("c3", "", "A third result nobody should ask for.", []any{}, false),
 		},
-		want: Final{Ending: invalid, Problem: `/files_changed: expected array, got string "b.go"`},
+		want: play.Final{Ending: invalid, Problem: `/files_changed: expected array, got string "b.go"`},
 	}},
 	{Name: "a number among the files, then tests_passed null", Data: task{
 		question: "List the files you would touch.", files: map[string]string{"a.go": "package a\n"}, tests: "ok",
@@ -117,7 +180,7 @@ var twiceBroken = []checkkit.Data[task]{
 				`/tests_passed: expected boolean, got null`),
 			valid("c4", "", "A third result nobody should ask for.", []any{}, false),
 		},
-		want: Final{Ending: invalid, Problem: `/tests_passed: expected boolean, got null`},
+		want: play.Final{Ending: invalid, Problem: `/tests_passed: expected boolean, got null`},
 	}},
 }
 
@@ -128,17 +191,18 @@ var sideCallTasks = []checkkit.Data[task]{
 		work: []lab.Message{lab.Say("It looks formatted.")},
 		attempts: []attempt{{prose: "", id: "c3", others: []lab.Block{call("c1", testTool, lab.Args{}), call("c2", "read", lab.Args{"path": "lib.go"})},
 			args: lab.Args{"summary": "lib.go looks formatted.", "files_changed": []any{"lib.go"}, "tests_passed": false}}},
-		want: Final{Ending: submitted, Summary: "lib.go looks formatted.", FilesChanged: []string{"lib.go"}},
+		want: play.Final{Ending: submitted, Summary: "lib.go looks formatted.", FilesChanged: []string{"lib.go"}},
 	}},
-	{Name: "a read slipped in before submit_result", Data: task{
+	{Name: "a read slipped in before submit_result, a test run after it", Data: task{
 		question: "Check main.go for the port.", files: map[string]string{"main.go": "port := 9090\n"}, tests: "ok",
 		work: []lab.Message{
 			lab.Reply(call("c1", "read", lab.Args{"path": "main.go"})),
 			lab.Say("main.go uses 9090."),
 		},
 		attempts: []attempt{{prose: "One more look first.", id: "c3", others: []lab.Block{call("c2", "read", lab.Args{"path": "main.go"})},
-			args: lab.Args{"summary": "main.go listens on 9090.", "files_changed": []any{}, "tests_passed": false}}},
-		want: Final{Ending: submitted, Summary: "main.go listens on 9090."},
+			args:  lab.Args{"summary": "main.go listens on 9090.", "files_changed": []any{}, "tests_passed": false},
+			after: []lab.Block{call("c4", testTool, lab.Args{})}}},
+		want: play.Final{Ending: submitted, Summary: "main.go listens on 9090."},
 	}},
 }
 
@@ -159,7 +223,7 @@ var wordsTasks = []checkkit.Data[task]{
 			valid("c3", "Here it is as data:", "parse in parse.go subtracts 1 from the length, so TestParse fails.",
 				[]any{"parse.go"}, false),
 		},
-		want: Final{Ending: submitted, Summary: "parse in parse.go subtracts 1 from the length, so TestParse fails.",
+		want: play.Final{Ending: submitted, Summary: "parse in parse.go subtracts 1 from the length, so TestParse fails.",
 			FilesChanged: []string{"parse.go"}},
 	}},
 	{Name: "no tool used, and a one-line answer in words", Data: task{
@@ -169,6 +233,6 @@ var wordsTasks = []checkkit.Data[task]{
 			{prose: "Nothing to submit: the repository is empty.", words: true},
 			valid("c1", "", "The repository is empty; nothing to do.", []any{}, false),
 		},
-		want: Final{Ending: submitted, Summary: "The repository is empty; nothing to do."},
+		want: play.Final{Ending: submitted, Summary: "The repository is empty; nothing to do."},
 	}},
 }

@@ -2,11 +2,11 @@ package checks
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"harnesslab/grader/checkkit"
+	"harnesslab/grader/checks/13/play"
 	"harnesslab/lab"
 )
 
@@ -14,96 +14,87 @@ import (
 // the result with submit_result forced, reads the call's arguments, and
 // gives a broken result one repair.
 
-// played is what one run of RunTask left behind.
-type played struct {
-	model    *lab.ScriptedModel
-	runs     *checkkit.ToolRuns
-	messages []lab.Message
-	final    Final
+// eachTask judges the one task of every data set of sets, with the student's
+// play of it (got) and the reference's (want), after checking the reference
+// against what the kit knows of the task.
+func eachTask(c *checkkit.C, yours, ref checkkit.Observed, sets []checkkit.Data[task], judge func(t task, got, want play.Ran)) {
+	eachSet(c, sets, func(k int, t task) {
+		got := checkkit.Get[play.Ran](c, yours, play.TaskKey(k, 0))
+		want := checkkit.Get[play.Ran](c, ref, play.TaskKey(k, 0))
+		referencePlays(c, t.question, want)
+		ended := want.Final
+		if t.want.Ending == unproven {
+			ended.Problem = "" // CheckClaim's words are the student's to choose
+		}
+		if len(checkkit.Differences(t.want, ended, cmpopts.EquateEmpty())) > 0 {
+			c.KitFatalf("the reference ended %q with %+v, not %+v", t.question, want.Final, t.want)
+		}
+		logRefusals(c, got)
+		judge(t, got, want)
+	})
 }
 
-// play runs RunTask on the task, recorded, with the kit's tools.
-func play(c *checkkit.C, t task) played {
-	ws, tools := t.setup()
-	model := t.model()
-	runs := &checkkit.ToolRuns{}
-	rec := c.Record("RunTask: " + t.question)
-	rec.Watch(ws)
-	messages, final := S.RunTask(rec.Model(model), nil, t.question, rec.Tools(runs.Wrap(tools...)...))
-	checkkit.LogRefusals(c, model)
-	return played{model: model, runs: runs, messages: messages, final: final}
-}
-
-// choices words the tool choice of every request the model answered.
-func choices(requests []lab.Request) string {
-	words := make([]string, len(requests))
-	for i, r := range requests {
-		words[i] = r.Choice.String()
+// referencePlays checks what holds of every run of the reference: the
+// model refused nothing, and every call of the list it returned has exactly
+// one result.
+func referencePlays(c *checkkit.C, what string, want play.Ran) {
+	if len(want.Refusals) > 0 {
+		c.KitFatalf("in %q the model refused a request of the reference: %s", what, want.Refusals[0])
 	}
-	return strings.Join(words, ", ")
+	if problems := lab.Validate(want.Messages); problems != nil {
+		c.KitFatalf("in %q the list the reference returned is refused: %v", what, problems)
+	}
 }
 
-// sameFinal compares the Final a run ended with against want, as data: an
-// empty list of files is as good as none.
-func sameFinal(c *checkkit.C, sentence string, want, got Final) bool {
-	return c.Equal(sentence, want, got, cmpopts.EquateEmpty())
-}
-
-func workRequestsChooseFreely(c *checkkit.C) {
-	checkkit.Scenarios(c, plainTasks, func(t task) {
-		p := play(c, t)
-		want, _, _ := t.expected()
-		got := p.model.Calls()
-		if choices(got) != choices(want) {
+func judgeWorkRequestsChooseFreely(c *checkkit.C, yours, ref checkkit.Observed) {
+	eachTask(c, yours, ref, plainTasks, func(t task, got, want play.Ran) {
+		if choices(got.Requests) != choices(want.Requests) {
 			c.Errorf("RunTask should leave the choice of tool to the model (auto) for the %s of the work, and force "+
 				"submit_result only when it asks for the result.\n  expected tool choices, request by request: %s\n  got tool choices, request by request:      %s",
-				checkkit.Plural(len(t.work), "request"), choices(want), choices(got))
-			checkkit.LogConversation(c, "What RunTask returned", p.messages)
+				checkkit.Plural(len(t.work), "request"), choices(want.Requests), choices(got.Requests))
+			checkkit.LogConversation(c, "What RunTask returned", got.Messages)
 		}
 	})
 }
 
-func resultRequestForced(c *checkkit.C) {
-	checkkit.Scenarios(c, plainTasks, func(t task) {
-		p := play(c, t)
-		want, _, _ := t.expected()
-		got := p.model.Calls()
+func judgeResultRequestForced(c *checkkit.C, yours, ref checkkit.Observed) {
+	eachTask(c, yours, ref, plainTasks, func(t task, got, want play.Ran) {
 		k := len(t.work)
-		if len(got) <= k {
+		if len(want.Requests) <= k {
+			c.KitFatalf("the reference asked for the result in no request after the %s of the work", checkkit.Plural(k, "request"))
+		}
+		if len(got.Requests) <= k {
 			c.Errorf("After the work (%s) RunTask should ask once more, for the result; the model was asked %s.",
-				checkkit.Plural(k, "request"), checkkit.Asked(p.model))
-			checkkit.LogConversation(c, "What RunTask returned", p.messages)
+				checkkit.Plural(k, "request"), asked(got))
+			checkkit.LogConversation(c, "What RunTask returned", got.Messages)
 			return
 		}
 		if !c.Equal(fmt.Sprintf("Request %d should ask for the result: the conversation so far, then a user message saying "+
 			"SubmitAsk; the caller's tools followed by submit_result; and submit_result forced as the tool choice.", k+1),
-			want[k], got[k], checkkit.AsSent...) {
-			checkkit.LogConversation(c, fmt.Sprintf("The messages of request %d", k+1), got[k].Messages)
+			want.Requests[k], got.Requests[k], checkkit.AsSent...) {
+			checkkit.LogConversation(c, fmt.Sprintf("The messages of request %d", k+1), got.Requests[k].Messages)
 		}
 	})
 }
 
-func resultFromArguments(c *checkkit.C) {
-	checkkit.Scenarios(c, plainTasks, func(t task) {
-		p := play(c, t)
+func judgeResultFromArguments(c *checkkit.C, yours, ref checkkit.Observed) {
+	eachTask(c, yours, ref, plainTasks, func(t task, got, want play.Ran) {
 		if !sameFinal(c, "RunTask should end with the submit_result call's arguments as data (summary, files_changed, "+
-			"tests_passed), never the model's words, and the ending \"submitted\".", t.want, p.final) {
-			checkkit.LogConversation(c, "What RunTask returned", p.messages)
+			"tests_passed), never the model's words, and the ending \"submitted\".", want.Final, got.Final) {
+			checkkit.LogConversation(c, "What RunTask returned", got.Messages)
 		}
 	})
 }
 
-func submitCallAnswered(c *checkkit.C) {
-	checkkit.Scenarios(c, plainTasks, func(t task) {
-		p := play(c, t)
-		_, want, runs := t.expected()
+func judgeSubmitCallAnswered(c *checkkit.C, yours, ref checkkit.Observed) {
+	eachTask(c, yours, ref, plainTasks, func(t task, got, want play.Ran) {
 		if !checkkit.SameMessages(c, "RunTask should return the whole conversation: the question, the work with its results, "+
 			"SubmitAsk, the reply that called submit_result, and that call's result (\"Result received.\"). Every call gets a result.",
-			want, p.messages, 0) {
-			checkkit.LogConversation(c, "What RunTask returned", p.messages)
+			want.Messages, got.Messages, 0) {
+			checkkit.LogConversation(c, "What RunTask returned", got.Messages)
 			return
 		}
-		checkkit.SameToolRuns(c, "Only the work's calls run: submit_result is read by the harness, not run as a tool of the caller's.",
-			runs, p.runs)
+		sameRuns(c, "Only the work's calls run: submit_result is read by the harness, not run as a tool of the caller's.",
+			want.Runs, got.Runs)
 	})
 }
