@@ -101,7 +101,6 @@ func judgeGeneratedCalls(c *checkkit.C, yours, ref checkkit.Observed) {
 			if len(want.Calls) != len(w.Calls) || len(want.Paths) != len(w.Paths) {
 				c.KitFatalf("%s: the reference's record holds %d calls and %d paths", w.What, len(want.Calls), len(w.Paths))
 			}
-			c.Logf("%s: the files are %s", w.What, checkkit.Commas(slices.Sorted(maps.Keys(w.Files))))
 			for n, call := range w.Calls {
 				b := call.Block()
 				if r := want.Calls[n].Result; r.Role != lab.RoleToolResult || r.ToolCallID != b.ID {
@@ -114,6 +113,7 @@ func judgeGeneratedCalls(c *checkkit.C, yours, ref checkkit.Observed) {
 				c.Equal(fmt.Sprintf("%s, call %d: RunTool(tools, %s) should return", w.What, n+1, describe(b)), want.Calls[n].Result, got.Calls[n].Result)
 				sameRuns(c, fmt.Sprintf("%s, call %d: for %s the tools should run", w.What, n+1, describe(b)), want.Calls[n].Runs, got.Calls[n].Runs)
 				if c.Failed() {
+					c.Logf("%s: the workspace holds %s", w.What, checkkit.Commas(quoted(slices.Sorted(maps.Keys(w.Files)))))
 					return
 				}
 			}
@@ -130,8 +130,18 @@ func judgeGeneratedCalls(c *checkkit.C, yours, ref checkkit.Observed) {
 				}
 			}
 			if c.Failed() {
+				c.Logf("%s: the workspace holds %s", w.What, checkkit.Commas(quoted(slices.Sorted(maps.Keys(w.Files)))))
 				return
 			}
 		}
 	})
+}
+
+// quoted writes each of items in Go quotes, so empty and blank names show.
+func quoted(items []string) []string {
+	out := make([]string, len(items))
+	for i, s := range items {
+		out[i] = fmt.Sprintf("%q", s)
+	}
+	return out
 }

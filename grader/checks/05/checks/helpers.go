@@ -1,6 +1,9 @@
 package checks
 
 import (
+	"fmt"
+	"strings"
+
 	"harnesslab/grader/checkkit"
 	"harnesslab/grader/checks/05/play"
 	"harnesslab/lab"
@@ -60,8 +63,8 @@ func compareAnswer(c *checkkit.C, schema lab.Schema, value any, note string, got
 	if note != "" {
 		note = " (" + note + ")"
 	}
-	c.Errorf("Validate(schema, value) with the schema %s and the value %s%s:\n  expected: %s\n  got:      %s",
-		play.Show(schema), play.Show(value), note, verdict(want), verdict(got))
+	c.Errorf("Validate(schema, value) with the schema %s and the value %s%s%s:\n  expected: %s\n  got:      %s",
+		play.Show(schema), play.Show(value), goTypes(value), note, verdict(want), verdict(got))
 }
 
 // object returns the schema of an object with the given properties.
@@ -80,4 +83,42 @@ func typed(t string, more ...any) lab.Schema {
 		s[more[i].(string)] = more[i+1]
 	}
 	return s
+}
+
+// goTypes says which numbers inside value are not the float64 that JSON
+// decoding gives, since JSON shows 50 the same whether it is a float32 or
+// a uint8: " (in Go, /limit is a float32)". It is "" when all are float64.
+func goTypes(value any) string {
+	var notes []string
+	var walk func(v any, path string)
+	walk = func(v any, path string) {
+		switch x := v.(type) {
+		case map[string]any:
+			for _, k := range sortedKeys(x) {
+				walk(x[k], path+"/"+k)
+			}
+		case []any:
+			for i, item := range x {
+				walk(item, fmt.Sprintf("%s/%d", path, i))
+			}
+		case nil, bool, string, float64, []string:
+		default:
+			if path == "" {
+				path = "/"
+			}
+			article := "a"
+			if strings.HasPrefix(fmt.Sprintf("%T", v), "int") {
+				article = "an"
+			}
+			notes = append(notes, fmt.Sprintf("%s is %s %T", path, article, v))
+		}
+	}
+	walk(value, "")
+	if len(notes) == 0 {
+		return ""
+	}
+	if len(notes) > 4 {
+		notes = append(notes[:4], "...")
+	}
+	return " (in Go, " + strings.Join(notes, ", ") + ")"
 }

@@ -22,7 +22,7 @@ func describe(call lab.Block) string {
 	if call.Arguments == nil {
 		return call.Name + "({}) (its Arguments map is nil)"
 	}
-	return call.Name + "(" + lab.EncodeJSON(call.Arguments) + ")"
+	return call.Name + "(" + lab.EncodeJSON(call.Arguments) + ")" + goTypes(map[string]any(call.Arguments))
 }
 
 // callOf is a call of tool with args, under id, as the player is handed it.
