@@ -20,7 +20,6 @@ import (
 const (
 	schemasPerSeed  = 75
 	valuesPerSchema = 4
-	casesPerSeed    = schemasPerSeed * valuesPerSchema
 )
 
 // differentialSeeds are the seeds of the two data sets.
