@@ -1,13 +1,18 @@
 package checks
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"harnesslab/grader/checkkit"
+	"harnesslab/grader/checks/05/play"
+	"harnesslab/grader/results"
 	"harnesslab/lab"
 )
 
@@ -27,12 +32,50 @@ func refValidate(schema lab.Schema, value any) error {
 	return errors.New(j.places[0] + ": wrong")
 }
 
-// run runs check against validate and returns its verdict.
-func run(t *testing.T, check checkkit.Check, validate func(lab.Schema, any) error) *checkkit.Verdict {
+// observe plays check name with validate as the code under play, and returns
+// what it recorded.
+func observe(t *testing.T, name string, validate func(lab.Schema, any) error) checkkit.Observed {
 	t.Helper()
-	S = Student{Validate: validate}
-	defer func() { S = Student{} }()
-	return checkkit.Run(check, time.Minute)
+	play.S = play.Student{Validate: validate}
+	defer func() { play.S = play.Student{} }()
+	var seen checkkit.Observed
+	capture := checkkit.Judgement{Scenario: Judges[name].Scenario, Judge: func(_ *checkkit.C, _, ref checkkit.Observed) { seen = ref }}
+	if v := checkkit.Decide(play.Plays[name], capture, checkkit.Played{}, time.Minute); !v.Passed {
+		t.Fatalf("playing %s failed: %s", name, strings.Join(v.Failures, "\n"))
+	}
+	return seen
+}
+
+// decide judges check name: yours plays the student, ref the reference.
+func decide(t *testing.T, name string, yours, ref func(lab.Schema, any) error) *checkkit.Verdict {
+	t.Helper()
+	observed := observe(t, name, yours)
+	play.S = play.Student{Validate: ref}
+	defer func() { play.S = play.Student{} }()
+	return checkkit.Decide(play.Plays[name], Judges[name], checkkit.Played{Yours: observed}, time.Minute)
+}
+
+func TestJudgesAndPlaysMatch(t *testing.T) {
+	for name := range Judges {
+		if play.Plays[name] == nil {
+			t.Errorf("check %s is judged but never played", name)
+		}
+	}
+	for name := range play.Plays {
+		if _, ok := Judges[name]; !ok {
+			t.Errorf("check %s is played but has no judgement", name)
+		}
+	}
+}
+
+func TestScenariosAreTheSameEveryTime(t *testing.T) {
+	for name, j := range Judges {
+		a, _ := json.Marshal(j.Scenario())
+		b, _ := json.Marshal(j.Scenario())
+		if string(a) != string(b) {
+			t.Errorf("the scenario of %s changes from call to call: a verdict could not be repeated", name)
+		}
+	}
 }
 
 func TestGeneratorIsReproducible(t *testing.T) {
@@ -48,34 +91,94 @@ func TestGeneratorIsReproducible(t *testing.T) {
 func TestGeneratorCoversTheSubset(t *testing.T) {
 	// The differential check is only as good as its cases: both verdicts must
 	// be common, and every keyword of the subset must be broken somewhere.
-	g := newGenerator(5)
-	valid, invalid := 0, 0
-	broken := map[string]int{}
-	for range 2 * casesPerSeed {
-		tc := g.next()
-		j, err := judge(tc.schema, tc.value)
-		if err != nil {
-			t.Fatal(err)
+	for name, cases := range map[string][]generated{"the differential check": differentialCases(5), "the generated check": generatedValueCases()} {
+		valid, invalid := 0, 0
+		broken := map[string]int{}
+		for _, tc := range cases {
+			j, err := judge(tc.schema, tc.value)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if j.valid {
+				valid++
+				continue
+			}
+			invalid++
+			words := refKinds(tc.schema, tc.value)
+			for _, k := range []string{"type", "enum", "minimum", "maximum", "required", "additionalProperties"} {
+				if strings.Contains(words, k) {
+					broken[k]++
+				}
+			}
 		}
-		if j.valid {
-			valid++
-			continue
+		t.Logf("%s: %d valid, %d invalid; keywords broken: %v", name, valid, invalid, broken)
+		if valid < len(cases)/5 || invalid < len(cases)/5 {
+			t.Errorf("%s: %d valid and %d invalid cases: both should be at least a fifth of %d", name, valid, invalid, len(cases))
 		}
-		invalid++
-		words := fmt.Sprint(refKinds(tc.schema, tc.value))
 		for _, k := range []string{"type", "enum", "minimum", "maximum", "required", "additionalProperties"} {
-			if strings.Contains(words, k) {
-				broken[k]++
+			if broken[k] < 5 {
+				t.Errorf("%s: the keyword %s is broken in %d generated cases, fewer than 5", name, k, broken[k])
 			}
 		}
 	}
-	t.Logf("%d valid, %d invalid; keywords broken: %v", valid, invalid, broken)
-	if valid < casesPerSeed/5 || invalid < casesPerSeed/5 {
-		t.Errorf("%d valid and %d invalid cases: both should be at least a fifth of %d", valid, invalid, casesPerSeed)
+}
+
+func TestGeneratedValuesHoldTheShapesTheREADMEAllows(t *testing.T) {
+	// Issue 18 found wrong validators that pass every hand-written case: the
+	// generated questions must hold each of these shapes many times.
+	counts := map[string]int{}
+	var walk func(v any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case float32:
+			counts["a float32"]++
+		case uint64:
+			if x > math.MaxInt64 {
+				counts["a uint64 past 2^63"]++
+			}
+		case float64:
+			if x == math.Trunc(x) && math.Abs(x) >= 1<<63 {
+				counts["a whole float64 past 2^63"]++
+			}
+			if math.Abs(x) > 1e6 && math.Abs(x) < 1e7 {
+				counts["a float64 past a million"]++
+			}
+		case int:
+			if x > 1e6 {
+				counts["an int past a million"]++
+			}
+		case string:
+			if utf8.RuneCountInString(x) != len(x) {
+				counts["text that is not ASCII"]++
+			}
+		case map[string]any:
+			if _, ok := x["enum"]; ok && (x["minimum"] != nil || x["maximum"] != nil) {
+				counts["an enum beside bounds"]++
+			}
+			if x["Path"] != nil && x["path"] != nil || x["Café"] != nil && x["café"] != nil {
+				counts["names that differ only in case"]++
+			}
+			for k, item := range x {
+				if utf8.RuneCountInString(k) != len(k) {
+					counts["a name that is not ASCII"]++
+				}
+				walk(item)
+			}
+		case []any:
+			for _, item := range x {
+				walk(item)
+			}
+		}
 	}
-	for _, k := range []string{"type", "enum", "minimum", "maximum", "required", "additionalProperties"} {
-		if broken[k] < 5 {
-			t.Errorf("the keyword %s is broken in %d generated cases, fewer than 5", k, broken[k])
+	for _, g := range generatedValueCases() {
+		walk(g.schema)
+		walk(g.value)
+	}
+	t.Logf("shapes: %v", counts)
+	for _, shape := range []string{"a float32", "a uint64 past 2^63", "a whole float64 past 2^63", "a float64 past a million",
+		"an int past a million", "text that is not ASCII", "an enum beside bounds", "names that differ only in case", "a name that is not ASCII"} {
+		if counts[shape] < 10 {
+			t.Errorf("the generated questions hold %s %d times, fewer than 10", shape, counts[shape])
 		}
 	}
 }
@@ -103,50 +206,60 @@ func TestJudgeNamesMissingAndUnknownByTheirOwnPath(t *testing.T) {
 	}
 }
 
-func TestDifferentialCheckPassesTheReference(t *testing.T) {
-	if v := run(t, agreesWithReference, refValidate); !v.Passed {
-		t.Errorf("agrees_with_reference fails the reference validator itself:\n%s", strings.Join(v.Failures, "\n"))
+func TestDifferentialChecksPassWhatAgrees(t *testing.T) {
+	for _, name := range []string{"agrees_with_reference", "generated_values_agree"} {
+		if v := decide(t, name, refValidate, refValidate); !v.Passed {
+			t.Errorf("%s fails a validator that answers as the reference does:\n%s", name, strings.Join(v.Failures, "\n"))
+		}
 	}
 }
 
 func TestChecksCatchMistakes(t *testing.T) {
 	tests := []struct {
 		reason   string
-		check    checkkit.Check
+		check    string
 		validate func(lab.Schema, any) error
 		says     string // part of the failures
 	}{
 		{"a validator that accepts everything disagrees with the reference",
-			agreesWithReference, func(lab.Schema, any) error { return nil }, "accepts a value the reference validator refuses"},
+			"agrees_with_reference", func(lab.Schema, any) error { return nil }, "accepts a value the reference validator refuses"},
 		{"a validator that refuses what keeps to the schema disagrees with the reference",
-			agreesWithReference, func(s lab.Schema, v any) error {
+			"agrees_with_reference", func(s lab.Schema, v any) error {
 				if err := refValidate(s, v); err != nil {
 					return err
 				}
 				return errors.New("/: no")
 			}, "refuses a value the reference validator accepts"},
 		{"a validator that names the wrong place is caught",
-			agreesWithReference, func(s lab.Schema, v any) error {
+			"agrees_with_reference", func(s lab.Schema, v any) error {
 				if err := refValidate(s, v); err != nil {
 					return errors.New("/elsewhere: wrong")
 				}
 				return nil
 			}, "names a place the reference validator finds nothing wrong with"},
-		{"a validator that writes to the arguments is told so",
-			wrongTypeNamed, func(s lab.Schema, v any) error {
-				if m, ok := v.(map[string]any); ok {
-					m["checked"] = true
+		{"other words than the reference's are caught on generated questions",
+			"generated_values_agree", func(s lab.Schema, v any) error {
+				if err := refValidate(s, v); err != nil {
+					return errors.New(strings.ToUpper(err.Error()))
 				}
 				return nil
+			}, "expected: "},
+		{"a validator that writes to the arguments is told so",
+			"generated_values_agree", func(s lab.Schema, v any) error {
+				if m, ok := v.(map[string]any); ok && m != nil {
+					m["checked"] = true
+				}
+				return refValidate(s, v)
 			}, "Validate changed what it was handed"},
-		{"answers that drift are counted",
-			sameWordsEveryTime, drifting(), "should give the same words every time"},
 	}
 	for _, tt := range tests {
-		v := run(t, tt.check, tt.validate)
+		v := decide(t, tt.check, tt.validate, refValidate)
 		if v.Passed {
 			t.Errorf("%s: the check passed", tt.reason)
 			continue
+		}
+		if v.Kind == results.KindKitError {
+			t.Errorf("%s: the kit was blamed:\n%s", tt.reason, strings.Join(v.Failures, "\n"))
 		}
 		if all := strings.Join(v.Failures, "\n"); !strings.Contains(all, tt.says) {
 			t.Errorf("%s: the failures do not say %q:\n%s", tt.reason, tt.says, all)
@@ -154,12 +267,28 @@ func TestChecksCatchMistakes(t *testing.T) {
 	}
 }
 
-// drifting returns a Validate whose words change from call to call.
-func drifting() func(lab.Schema, any) error {
+func TestAReferenceThatBreaksTheLessonIsTheKitsFault(t *testing.T) {
+	v := decide(t, "agrees_with_reference", refValidate, func(lab.Schema, any) error { return nil })
+	if v.Passed || v.Kind != results.KindKitError {
+		t.Errorf("a reference that accepts everything should fail agrees_with_reference as the kit's fault; got %+v", v)
+	}
+}
+
+func TestAnswersThatDriftAreCounted(t *testing.T) {
 	n := 0
-	return func(lab.Schema, any) error {
+	drifting := func(lab.Schema, any) error {
 		n++
 		return fmt.Errorf("/x%d: wrong", n%3)
+	}
+	fixed := func(s lab.Schema, v any) error {
+		if _, ok := v.(map[string]any)["path"]; ok {
+			return errors.New("/bb: unknown property")
+		}
+		return errors.New("/a: expected string, got integer 3")
+	}
+	v := decide(t, "same_words_every_time", drifting, fixed)
+	if v.Passed || !strings.Contains(strings.Join(v.Failures, "\n"), "should give the same words every time") {
+		t.Errorf("drifting answers were not told: %+v", v)
 	}
 }
 

@@ -2,14 +2,18 @@ package checks
 
 import (
 	"fmt"
-	"reflect"
+	"strings"
 
 	"harnesslab/grader/checkkit"
+	"harnesslab/grader/checks/05/play"
 	"harnesslab/lab"
 )
 
-// vcase is one question for the student's Validate: a schema, a value, and
-// the words Validate must answer with ("" when the value keeps to the schema).
+// vcase is one question for Validate: a schema, a value, and the words the
+// lesson says Validate answers with ("" when the value keeps to the
+// schema). The words are never handed to the player: the judge holds the
+// reference to them, as an invariant, and compares the student with the
+// reference.
 type vcase struct {
 	schema lab.Schema
 	value  any
@@ -17,86 +21,50 @@ type vcase struct {
 	note   string // what the case is about, for the student; may be ""
 }
 
-// copyOf returns a deep copy of a value as lab.Args and lab.Schema hold
-// them: maps, []any and []string are copied, and an empty list stays an
-// empty list rather than becoming nil.
-func copyOf(value any) any {
-	switch v := value.(type) {
-	case map[string]any:
-		if v == nil {
-			return v
-		}
-		out := make(map[string]any, len(v))
-		for k, x := range v {
-			out[k] = copyOf(x)
-		}
-		return out
-	case []any:
-		out := make([]any, len(v))
-		for i, x := range v {
-			out[i] = copyOf(x)
-		}
-		return out
-	case []string:
-		return append(make([]string, 0, len(v)), v...)
-	}
-	return value
+// ask is the question of tc, as the player is handed it.
+func ask(tc vcase) play.Ask {
+	return play.Ask{Schema: play.Of(tc.schema), Value: play.Of(tc.value)}
 }
 
-// show writes a value or a schema the way the lesson writes JSON.
-func show(value any) string {
-	if m, ok := value.(map[string]any); ok && m == nil {
-		return "{} (a nil map)"
+// asked is the judgement of a check made of hand-written questions.
+func asked(cases func() []checkkit.Data[[]vcase]) checkkit.Judgement {
+	return checkkit.Judgement{
+		Scenario: func() any { return mapSets(cases(), ask) },
+		Judge: func(c *checkkit.C, yours, ref checkkit.Observed) {
+			eachSet(c, cases(), func(k int, set []vcase) {
+				for i, tc := range set {
+					got, want := both[play.Answer](c, yours, ref, k, i)
+					if !sameAnswer(want, wordsOf(tc.want)) {
+						c.KitFatalf("the reference answered %s about %s against %s, where the lesson says %s",
+							verdict(want), play.Show(tc.value), play.Show(tc.schema), verdict(wordsOf(tc.want)))
+					}
+					compareAnswer(c, tc.schema, tc.value, tc.note, got, want)
+				}
+			})
+		},
 	}
-	return lab.EncodeJSON(value)
 }
 
-// verdict writes what Validate answered, in words.
-func verdict(words string) string {
-	if words == "" {
-		return "nil (the value keeps to the schema)"
+// compareAnswer fails c when Validate changed what it was handed or answered
+// other words than the reference.
+func compareAnswer(c *checkkit.C, schema lab.Schema, value any, note string, got, want play.Answer) {
+	if want.Changed {
+		c.KitFatalf("the reference's Validate changed what it was handed: %s against %s", play.Show(value), play.Show(schema))
 	}
-	return fmt.Sprintf("%q", words)
-}
-
-// validate calls the student's Validate with copies of schema and value and
-// returns its words, "" for nil. It records a failure if Validate changed
-// what it was handed: the schema belongs to the tool, the value to the
-// model's reply, and both are read again later.
-func validate(c *checkkit.C, schema lab.Schema, value any) string {
-	givenSchema, givenValue := copyOf(schema).(map[string]any), copyOf(value)
-	err := S.Validate(givenSchema, givenValue)
-	if !reflect.DeepEqual(schema, givenSchema) || !reflect.DeepEqual(value, givenValue) {
+	if got.Changed {
 		c.Errorf("Validate changed what it was handed: asked about %s against the schema %s, it left the value as %s "+
 			"and the schema as %s. Both are read again later (the schema goes out with every request, the value "+
 			"stays in the model's reply): read them, never write to them.",
-			show(value), show(schema), show(givenValue), show(givenSchema))
+			play.Show(value), play.Show(schema), got.Value, got.Schema)
 	}
-	if err == nil {
-		return ""
+	if sameAnswer(got, want) {
+		return
 	}
-	return err.Error()
-}
-
-// expect asks Validate about every case, and records a failure for each
-// answer that is not the one the case wants. It returns false if any was
-// wrong.
-func expect(c *checkkit.C, cases []vcase) bool {
-	ok := true
-	for _, tc := range cases {
-		got := validate(c, tc.schema, tc.value)
-		if got == tc.want {
-			continue
-		}
-		ok = false
-		note := ""
-		if tc.note != "" {
-			note = " (" + tc.note + ")"
-		}
-		c.Errorf("Validate(schema, value) with the schema %s and the value %s%s:\n  expected: %s\n  got:      %s",
-			show(tc.schema), show(tc.value), note, verdict(tc.want), verdict(got))
+	if note != "" {
+		note = " (" + note + ")"
 	}
-	return ok
+	c.Errorf("Validate(schema, value) with the schema %s and the value %s%s%s:\n  expected: %s\n  got:      %s",
+		play.Show(schema), play.Show(value), goTypes(value), note, verdict(want), verdict(got))
 }
 
 // object returns the schema of an object with the given properties.
@@ -115,4 +83,42 @@ func typed(t string, more ...any) lab.Schema {
 		s[more[i].(string)] = more[i+1]
 	}
 	return s
+}
+
+// goTypes says which numbers inside value are not the float64 that JSON
+// decoding gives, since JSON shows 50 the same whether it is a float32 or
+// a uint8: " (in Go, /limit is a float32)". It is "" when all are float64.
+func goTypes(value any) string {
+	var notes []string
+	var walk func(v any, path string)
+	walk = func(v any, path string) {
+		switch x := v.(type) {
+		case map[string]any:
+			for _, k := range sortedKeys(x) {
+				walk(x[k], path+"/"+k)
+			}
+		case []any:
+			for i, item := range x {
+				walk(item, fmt.Sprintf("%s/%d", path, i))
+			}
+		case nil, bool, string, float64, []string:
+		default:
+			if path == "" {
+				path = "/"
+			}
+			article := "a"
+			if strings.HasPrefix(fmt.Sprintf("%T", v), "int") {
+				article = "an"
+			}
+			notes = append(notes, fmt.Sprintf("%s is %s %T", path, article, v))
+		}
+	}
+	walk(value, "")
+	if len(notes) == 0 {
+		return ""
+	}
+	if len(notes) > 4 {
+		notes = append(notes[:4], "...")
+	}
+	return " (in Go, " + strings.Join(notes, ", ") + ")"
 }

@@ -5,13 +5,14 @@ import (
 	"sort"
 
 	"harnesslab/grader/checkkit"
+	"harnesslab/grader/checks/05/play"
 	"harnesslab/lab"
 )
 
 // Lab 1: a validator for the contract. The checks of objects and arrays:
 // paths, required and unknown properties, and the order of the rules.
 
-func pathsReachInside(c *checkkit.C) {
+func pathCases() []checkkit.Data[[]vcase] {
 	s := object(lab.Schema{
 		"filters": object(lab.Schema{"sector": typed("string", "enum", []string{"health", "food"}), "district": typed("string")}),
 		"ids":     typed("array", "items", typed("integer")),
@@ -23,7 +24,7 @@ func pathsReachInside(c *checkkit.C) {
 		"pages": typed("array", "items", typed("integer", "minimum", 1)),
 		"files": typed("array", "items", object(lab.Schema{"path": typed("string")}, "required", []string{"path"})),
 	})
-	checkkit.Scenarios(c, []checkkit.Data[[]vcase]{
+	return []checkkit.Data[[]vcase]{
 		{Name: "filters, ids, rows", Data: []vcase{
 			{s, lab.Args{"filters": lab.Args{"sector": "sanitation"}}, `/filters/sector: expected one of ["health", "food"], got string "sanitation"`, ""},
 			{s, lab.Args{"filters": lab.Args{"district": "Kessan", "sector": "water"}}, `/filters/sector: expected one of ["health", "food"], got string "water"`,
@@ -43,17 +44,17 @@ func pathsReachInside(c *checkkit.C) {
 			{t, lab.Args{"files": []any{lab.Args{"path": 1.0}}}, `/files/0/path: expected string, got integer 1`, ""},
 			{t, lab.Args{"where": lab.Args{"near": lab.Args{"km": 3.5}}, "pages": []any{7.0}}, "", ""},
 		}},
-	}, func(cases []vcase) { expect(c, cases) })
+	}
 }
 
-func requiredNamedFirst(c *checkkit.C) {
+func requiredCases() []checkkit.Data[[]vcase] {
 	s := object(lab.Schema{"query": typed("string"), "path": typed("string"), "note": lab.Schema{"description": "Anything."}},
 		"required", []string{"query", "path"})
 	j := object(lab.Schema{"path": typed("string")}, "required", []any{"path"})
 	nested := object(lab.Schema{"filters": object(lab.Schema{"district": typed("string")}, "required", []string{"district"})})
 	t := object(lab.Schema{"to": typed("string"), "subject": typed("string"), "body": typed("string"), "cc": lab.Schema{}},
 		"required", []any{"to", "subject", "body", "cc"})
-	checkkit.Scenarios(c, []checkkit.Data[[]vcase]{
+	return []checkkit.Data[[]vcase]{
 		{Name: "query and path", Data: []vcase{
 			{s, lab.Args{}, `/query: required but missing`, "the first name in the order of required"},
 			{s, lab.Args{"path": "a.md"}, `/query: required but missing`, ""},
@@ -73,16 +74,16 @@ func requiredNamedFirst(c *checkkit.C) {
 			{t, lab.Args{"subject": 1.0}, `/to: required but missing`, "required comes before the types of the properties"},
 			{j, lab.Args{"path": ""}, "", "an empty string is there"},
 		}},
-	}, func(cases []vcase) { expect(c, cases) })
+	}
 }
 
-func unknownPropertiesRefused(c *checkkit.C) {
+func unknownCases() []checkkit.Data[[]vcase] {
 	closed := object(lab.Schema{"path": typed("string")}, "required", []string{"path"}, "additionalProperties", false)
 	open := object(lab.Schema{"path": typed("string")}, "required", []string{"path"})
 	openTrue := object(lab.Schema{"path": typed("string")}, "additionalProperties", true)
 	empty := lab.Schema{"type": "object", "additionalProperties": false}
 	nested := object(lab.Schema{"range": object(lab.Schema{"from": typed("integer"), "to": typed("integer")}, "additionalProperties", false)})
-	checkkit.Scenarios(c, []checkkit.Data[[]vcase]{
+	return []checkkit.Data[[]vcase]{
 		{Name: "a read tool", Data: []vcase{
 			{closed, lab.Args{"path": "a.md", "file": "b.md"}, `/file: unknown property`, ""},
 			{closed, lab.Args{"path": "a.md", "sort": "new"}, `/sort: unknown property`, ""},
@@ -100,40 +101,67 @@ func unknownPropertiesRefused(c *checkkit.C) {
 			{empty, lab.Args(nil), "", "the arguments are a nil map: no properties"},
 			{closed, lab.Args{"path": "a.md", "Path": "b.md"}, `/Path: unknown property`, "names match exactly"},
 		}},
-	}, func(cases []vcase) { expect(c, cases) })
+	}
 }
 
-func sameWordsEveryTime(c *checkkit.C) {
-	type data struct {
-		schema lab.Schema
-		value  lab.Args
-		want   string
-		why    string
-	}
-	checkkit.Scenarios(c, []checkkit.Data[data]{
-		{Name: "four wrong types", Data: data{
+// repeat is one value asked about repeatTimes times, and the words the
+// lesson says Validate answers with every time.
+type repeat struct {
+	schema lab.Schema
+	value  lab.Args
+	want   string
+	why    string
+}
+
+// repeatTimes is how often the same question is asked.
+const repeatTimes = 40
+
+func repeatCases() []checkkit.Data[repeat] {
+	return []checkkit.Data[repeat]{
+		{Name: "four wrong types", Data: repeat{
 			object(lab.Schema{"d": typed("string"), "b": typed("string"), "a": typed("string"), "c": typed("string"), "e": typed("string")}),
 			lab.Args{"d": 1.0, "b": 2.0, "a": 3.0, "c": 4.0, "e": 5.0},
 			`/a: expected string, got integer 3`, "the properties go by their names, in sorted order"}},
-		{Name: "four unknown properties", Data: data{
+		{Name: "four unknown properties", Data: repeat{
 			object(lab.Schema{"path": typed("string")}, "additionalProperties", false),
 			lab.Args{"path": "a.md", "zz": 1.0, "mm": 2.0, "kk": 3.0, "bb": 4.0, "yy": 5.0},
 			`/bb: unknown property`, "unknown properties go in sorted order"}},
-	}, func(d data) {
-		seen := map[string]int{}
-		for range 40 {
-			seen[validate(c, d.schema, d.value)]++
+	}
+}
+
+func repeatScenario() any {
+	var out []checkkit.Data[[]play.Repeat]
+	for _, set := range repeatCases() {
+		r := play.Repeat{Ask: play.Ask{Schema: play.Of(set.Data.schema), Value: play.Of(set.Data.value)}, Times: repeatTimes}
+		out = append(out, checkkit.Data[[]play.Repeat]{Name: set.Name, Data: []play.Repeat{r}})
+	}
+	return out
+}
+
+func judgeRepeats(c *checkkit.C, yours, ref checkkit.Observed) {
+	eachSet(c, repeatCases(), func(k int, d repeat) {
+		got, want := both[[]play.Answer](c, yours, ref, k, 0)
+		for _, a := range want {
+			if !sameAnswer(a, wordsOf(d.want)) {
+				c.KitFatalf("the reference answered %s about %s, where the lesson says %s", verdict(a), play.Show(d.value), verdict(wordsOf(d.want)))
+			}
 		}
-		if len(seen) == 1 && seen[d.want] == 40 {
+		seen := map[string]int{}
+		same := len(got) == repeatTimes
+		for _, a := range got {
+			seen[verdict(a)]++
+			same = same && sameAnswer(a, want[0])
+		}
+		if same {
 			return
 		}
-		var got []string
+		var shown []string
 		for words, n := range seen {
-			got = append(got, fmt.Sprintf("%s (%s)", verdict(words), checkkit.Times(n)))
+			shown = append(shown, fmt.Sprintf("%s (%s)", words, checkkit.Times(n)))
 		}
-		sort.Strings(got)
-		c.Errorf("Asked 40 times about the same value %s against the schema %s, Validate should give the same words every "+
+		sort.Strings(shown)
+		c.Errorf("Asked %d times about the same value %s against the schema %s, Validate should give the same words every "+
 			"time (%s):\n  expected: %s\n  got:      %s\nRanging over a map visits its keys in a different order each "+
-			"time: sort the names first.", show(d.value), show(d.schema), d.why, verdict(d.want), checkkit.List(got))
+			"time: sort the names first.", repeatTimes, play.Show(d.value), play.Show(d.schema), d.why, verdict(want[0]), checkkit.List(shown))
 	})
 }

@@ -21,14 +21,14 @@ const (
 	noItemsFits = "write a schema object: the subset has no schema that refuses every item"
 )
 
-func schemaOutsideSubsetRefused(c *checkkit.C) {
+func outsideCases() []checkkit.Data[[]vcase] {
 	notes := object(lab.Schema{"note": lab.Schema{"type": []any{"string", "null"}}})
 	tags := object(lab.Schema{"tags": typed("array", "items", true)})
 	debug := object(lab.Schema{"query": typed("string"), "debug": false})
 	when := object(lab.Schema{"when": lab.Schema{"type": []any{"integer", "string"}}})
 	sector := object(lab.Schema{"filters": object(lab.Schema{"sector": lab.Schema{"type": []string{"string"}}})})
 	ids := object(lab.Schema{"ids": typed("array", "items", false)})
-	checkkit.Scenarios(c, []checkkit.Data[[]vcase]{
+	return []checkkit.Data[[]vcase]{
 		{Name: "notes, tags and a debug flag", Data: []vcase{
 			{notes, lab.Args{"note": 7.0}, outside("/properties/note/type", `["string", "null"]`, oneType), "a type given as a list would otherwise check nothing"},
 			{notes, lab.Args{"note": "late"}, outside("/properties/note/type", `["string", "null"]`, oneType), "the schema is refused whatever the value"},
@@ -42,5 +42,5 @@ func schemaOutsideSubsetRefused(c *checkkit.C) {
 			{ids, lab.Args{"ids": []any{1.0}}, outside("/properties/ids/items", "false", noItemsFits), ""},
 			{ids, lab.Args{}, outside("/properties/ids/items", "false", noItemsFits), "the schema is refused whatever the value"},
 		}},
-	}, func(cases []vcase) { expect(c, cases) })
+	}
 }

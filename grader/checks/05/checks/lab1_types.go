@@ -8,7 +8,7 @@ import (
 // Lab 1: a validator for the contract. The checks of one value at a time:
 // types, numbers, enums and bounds.
 
-func wrongTypeNamed(c *checkkit.C) {
+func wrongTypeCases() []checkkit.Data[[]vcase] {
 	search := object(lab.Schema{
 		"query": typed("string"), "limit": typed("integer"),
 		"tags": typed("array", "items", typed("string")), "filters": object(lab.Schema{"sector": typed("string")}),
@@ -17,7 +17,7 @@ func wrongTypeNamed(c *checkkit.C) {
 		"url": typed("string"), "page": typed("integer"), "exact": typed("boolean"),
 		"options": object(lab.Schema{"lang": typed("string")}),
 	})
-	checkkit.Scenarios(c, []checkkit.Data[[]vcase]{
+	return []checkkit.Data[[]vcase]{
 		{Name: "a search tool", Data: []vcase{
 			{search, lab.Args{"query": "flood", "limit": "20"}, `/limit: expected integer, got string "20"`, "the model wrote the number in quotes"},
 			{search, lab.Args{"query": "flood", "limit": 20.0}, "", "20 as JSON decoding gives it, a float64"},
@@ -36,13 +36,13 @@ func wrongTypeNamed(c *checkkit.C) {
 			{fetch, lab.Args{"options": "fr"}, `/options: expected object, got string "fr"`, ""},
 			{fetch, lab.Args{"url": "https://example.org", "page": 3.0, "exact": false, "options": lab.Args{"lang": "fr"}}, "", ""},
 		}},
-	}, func(cases []vcase) { expect(c, cases) })
+	}
 }
 
-func wholeNumbersAreIntegers(c *checkkit.C) {
+func wholeCases() []checkkit.Data[[]vcase] {
 	s := object(lab.Schema{"limit": typed("integer"), "ratio": typed("number")})
 	t := object(lab.Schema{"count": typed("integer"), "weight": typed("number")})
-	checkkit.Scenarios(c, []checkkit.Data[[]vcase]{
+	return []checkkit.Data[[]vcase]{
 		{Name: "limit and ratio", Data: []vcase{
 			{s, lab.Args{"limit": 20}, "", "20 as a Go int"},
 			{s, lab.Args{"limit": 20.0}, "", "20 as JSON decoding gives it, a float64"},
@@ -66,10 +66,10 @@ func wholeNumbersAreIntegers(c *checkkit.C) {
 			{t, lab.Args{"count": 1e19}, "", "1e19 is whole, just past the largest int64"},
 			{t, lab.Args{"count": -4e20}, "", "-4e20 is whole, past the smallest int64"},
 		}},
-	}, func(cases []vcase) { expect(c, cases) })
+	}
 }
 
-func enumValuesListed(c *checkkit.C) {
+func enumCases() []checkkit.Data[[]vcase] {
 	sectors := []string{"health", "shelter", "WASH", "food"}
 	s := object(lab.Schema{
 		"sector": typed("string", "enum", sectors),
@@ -83,7 +83,7 @@ func enumValuesListed(c *checkkit.C) {
 		"page":  typed("integer", "enum", []any{10, 20, 50}),
 		"flag":  lab.Schema{"enum": []any{false, 0.0, "off"}},
 	})
-	checkkit.Scenarios(c, []checkkit.Data[[]vcase]{
+	return []checkkit.Data[[]vcase]{
 		{Name: "sectors, statuses, levels", Data: []vcase{
 			{s, lab.Args{"sector": "sanitation"}, `/sector: expected one of ["health", "shelter", "WASH", "food"], got string "sanitation"`, "the enum is a Go []string"},
 			{s, lab.Args{"sector": "WASH"}, "", "the enum is a Go []string"},
@@ -107,10 +107,10 @@ func enumValuesListed(c *checkkit.C) {
 			{t, lab.Args{"flag": 0}, "", "0 as a Go int is the 0 of the enum"},
 			{t, lab.Args{"flag": "0"}, `/flag: expected one of [false, 0, "off"], got string "0"`, "the string \"0\" is not the number 0"},
 		}},
-	}, func(cases []vcase) { expect(c, cases) })
+	}
 }
 
-func boundsInclusive(c *checkkit.C) {
+func boundsCases() []checkkit.Data[[]vcase] {
 	s := object(lab.Schema{
 		"max_results": typed("integer", "minimum", 1, "maximum", 50),
 		"score":       typed("number", "minimum", 0.5),
@@ -121,7 +121,7 @@ func boundsInclusive(c *checkkit.C) {
 		"retries": typed("integer", "maximum", 5),
 		"loose":   lab.Schema{"maximum": 0},
 	})
-	checkkit.Scenarios(c, []checkkit.Data[[]vcase]{
+	return []checkkit.Data[[]vcase]{
 		{Name: "results and scores", Data: []vcase{
 			{s, lab.Args{"max_results": 1}, "", "the minimum itself is allowed"},
 			{s, lab.Args{"max_results": 50.0}, "", "the maximum itself is allowed"},
@@ -145,5 +145,5 @@ func boundsInclusive(c *checkkit.C) {
 			{t, lab.Args{"loose": "x"}, "", "minimum and maximum apply to numbers only"},
 			{t, lab.Args{"loose": []any{1.0, 2.0}}, "", "minimum and maximum apply to numbers only"},
 		}},
-	}, func(cases []vcase) { expect(c, cases) })
+	}
 }

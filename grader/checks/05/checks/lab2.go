@@ -5,35 +5,14 @@ import (
 	"strings"
 
 	"harnesslab/grader/checkkit"
+	"harnesslab/grader/checks/05/play"
 	"harnesslab/lab"
 )
 
 // Lab 2: the contract in the loop. Invalid calls never run, the model gets
 // the validator's words, and paths stay inside the workspace.
 
-// searchTool returns a search tool with the schema of the lesson: a
-// required query, a limit from 1 to 50, and nothing else. It answers with
-// what it was asked, so a check can tell exactly what reached it.
-func searchTool(name string) lab.Tool {
-	return lab.Tool{
-		Name:        name,
-		Description: "Search this week's field reports by keyword.",
-		Parameters: lab.Schema{
-			"type": "object",
-			"properties": lab.Schema{
-				"query": lab.Schema{"type": "string", "description": "Words to find."},
-				"limit": lab.Schema{"type": "integer", "minimum": 1, "maximum": 50},
-			},
-			"required":             []string{"query"},
-			"additionalProperties": false,
-		},
-		Execute: func(args lab.Args) (string, error) {
-			return fmt.Sprintf("%d reports match %v", len(fmt.Sprint(args["query"])), args["query"]), nil
-		},
-	}
-}
-
-// searched is what searchTool answers for query.
+// searched is what the world's search tool answers for query.
 func searched(query string) string {
 	return fmt.Sprintf("%d reports match %s", len(query), query)
 }
@@ -43,65 +22,114 @@ func describe(call lab.Block) string {
 	if call.Arguments == nil {
 		return call.Name + "({}) (its Arguments map is nil)"
 	}
-	return call.Name + "(" + lab.EncodeJSON(call.Arguments) + ")"
+	return call.Name + "(" + lab.EncodeJSON(call.Arguments) + ")" + goTypes(map[string]any(call.Arguments))
 }
 
-// runTool calls the student's RunTool with a copy of call, and records a
-// failure if RunTool changed the arguments of the call it was given.
-func runTool(c *checkkit.C, tools []lab.Tool, call lab.Block) lab.Message {
-	given := call
-	given.Arguments = lab.CloneArgs(call.Arguments)
-	got := S.RunTool(tools, given)
-	if diff := checkkit.Differences(call.Arguments, given.Arguments); len(diff) > 0 {
+// callOf is a call of tool with args, under id, as the player is handed it.
+func callOf(id, tool string, args lab.Args) play.Call {
+	return play.Call{ID: id, Name: tool, Args: play.Of(args)}
+}
+
+// sameRuns fails c unless the tools ran as the reference's did.
+func sameRuns(c *checkkit.C, sentence string, want, got []checkkit.ToolRun) bool {
+	same := len(want) == len(got)
+	for i := 0; same && i < len(want); i++ {
+		same = want[i].Tool == got[i].Tool && len(checkkit.Differences(want[i].Args, got[i].Args, checkkit.AsSent...)) == 0
+	}
+	if same {
+		return true
+	}
+	c.Errorf("%s\n  expected: %s\n  got:      %s", sentence, countRuns(want), countRuns(got))
+	return false
+}
+
+// countRuns writes runs and how many there are.
+func countRuns(runs []checkkit.ToolRun) string {
+	if len(runs) == 0 {
+		return checkkit.ShowRuns(runs)
+	}
+	return checkkit.ShowRuns(runs) + " (" + checkkit.Plural(len(runs), "run") + ")"
+}
+
+// argsKept fails c when RunTool changed the arguments of a call.
+func argsKept(c *checkkit.C, call lab.Block, got, want play.CallRun) {
+	if want.Changed {
+		c.KitFatalf("the reference's RunTool changed the arguments of %s", describe(call))
+	}
+	if got.Changed {
 		c.Errorf("RunTool changed the arguments of the call %s it was given; they are the model's words and stay in "+
-			"its reply as it wrote them. Now they read %s.", describe(call), lab.EncodeJSON(given.Arguments))
+			"its reply as it wrote them. Now they read %s.", describe(call), got.ArgsAfter)
 	}
-	return got
 }
 
-func invalidCallNeverRuns(c *checkkit.C) {
-	type tcase struct {
-		call lab.Block
-		want string // the error after "Error: ", or "" for a call that runs
-	}
-	type data struct {
-		tool  string
-		query string
-		cases []tcase
-	}
-	call := func(tool string, args lab.Args) lab.Block { return lab.Call(tool, args).WithID("c1") }
-	checkkit.Scenarios(c, []checkkit.Data[data]{
-		{Name: "search_reports", Data: data{"search_reports", "flood", []tcase{
+// tcall is one call handed to RunTool, and the error the lesson says it gets
+// after "Error: " ("" for a call that runs).
+type tcall struct {
+	call play.Call
+	want string
+}
+
+// tset is the calls of one data set, to a search tool called tool.
+type tset struct {
+	tool, query string
+	cases       []tcall
+}
+
+func invalidCallCases() []checkkit.Data[tset] {
+	call := func(tool string, args lab.Args) play.Call { return callOf("c1", tool, args) }
+	return []checkkit.Data[tset]{
+		{Name: "search_reports", Data: tset{"search_reports", "flood", []tcall{
 			{call("search_reports", lab.Args{"query": "flood", "limit": "20"}), `/limit: expected integer, got string "20"`},
 			{call("search_reports", lab.Args{"query": "flood", "limit": 20, "sort": "new"}), `/sort: unknown property`},
 			{call("search_reports", lab.Args{"limit": 5.0}), `/query: required but missing`},
 			{call("search_reports", lab.Args{"query": "flood", "limit": 0}), `/limit: expected at least 1, got 0`},
 			{call("search_reports", lab.Args{"query": "flood", "limit": 20.0}), ""},
 		}}},
-		{Name: "search_assessments", Data: data{"search_assessments", "cholera", []tcase{
+		{Name: "search_assessments", Data: tset{"search_assessments", "cholera", []tcall{
 			{call("search_assessments", lab.Args{"query": "cholera", "limit": "5"}), `/limit: expected integer, got string "5"`},
 			{call("search_assessments", lab.Args{"query": "cholera", "district": "Kessan"}), `/district: unknown property`},
 			{call("search_assessments", lab.Args(nil)), `/query: required but missing`},
 			{call("search_assessments", lab.Args{"query": "cholera", "limit": 51}), `/limit: expected at most 50, got 51`},
 			{call("search_assessments", lab.Args{"query": "cholera", "limit": 50}), ""},
 		}}},
-	}, func(d data) {
-		rec := c.Record("RunTool with calls that break the schema, then one that keeps to it")
-		for _, tc := range d.cases {
-			var runs checkkit.ToolRuns
-			tools := runs.Wrap(rec.Tools(searchTool(d.tool), checkkit.TodayTool("2026-03-14"))...)
-			got := runTool(c, tools, tc.call)
+	}
+}
+
+func invalidCallScenario() any {
+	var out []checkkit.Data[[]play.Calls]
+	for _, set := range invalidCallCases() {
+		var worlds []play.Calls
+		for _, tc := range set.Data.cases {
+			worlds = append(worlds, play.Calls{What: describe(tc.call.Block()), Tools: []string{set.Data.tool, "today"}, Calls: []play.Call{tc.call}})
+		}
+		out = append(out, checkkit.Data[[]play.Calls]{Name: set.Name, Data: worlds})
+	}
+	return out
+}
+
+func judgeInvalidCalls(c *checkkit.C, yours, ref checkkit.Observed) {
+	eachSet(c, invalidCallCases(), func(k int, d tset) {
+		for i, tc := range d.cases {
+			call := tc.call.Block()
+			gotRun, wantRun := both[play.CallsRun](c, yours, ref, k, i)
+			if len(gotRun.Calls) != 1 || len(wantRun.Calls) != 1 {
+				c.KitFatalf("the record of %s holds %d calls", describe(call), len(gotRun.Calls))
+			}
+			got, want := gotRun.Calls[0], wantRun.Calls[0]
+			argsKept(c, call, got, want)
 			if tc.want != "" {
+				if kit := checkkit.ErrorResult(call.ID, call.Name, "Error: "+tc.want); len(checkkit.Differences(kit, want.Result)) > 0 {
+					c.KitFatalf("the reference answered %s with %q, where the lesson says %q", describe(call), want.Result.Content, kit.Content)
+				}
 				c.Equal(fmt.Sprintf("The call %s breaks the tool's schema: it should get one error result carrying "+
-					"Validate's words after Error: .", describe(tc.call)),
-					checkkit.ErrorResult(tc.call.ID, tc.call.Name, "Error: "+tc.want), got)
-				checkkit.SameToolRuns(c, fmt.Sprintf("The tool should not run for the call %s: its arguments break the "+
-					"schema.", describe(tc.call)), nil, &runs)
+					"Validate's words after Error: .", describe(call)), want.Result, got.Result)
+				sameRuns(c, fmt.Sprintf("The tool should not run for the call %s: its arguments break the schema.", describe(call)),
+					want.Runs, got.Runs)
 			} else {
 				c.Equal(fmt.Sprintf("The call %s keeps to the tool's schema: it should get what the tool returned.",
-					describe(tc.call)), checkkit.Result(tc.call.ID, tc.call.Name, searched(d.query)), got)
-				checkkit.SameToolRuns(c, fmt.Sprintf("The tool should run once for the call %s, with exactly its "+
-					"arguments.", describe(tc.call)), checkkit.RunsOf(tc.call), &runs)
+					describe(call)), want.Result, got.Result)
+				sameRuns(c, fmt.Sprintf("The tool should run once for the call %s, with exactly its arguments.", describe(call)),
+					want.Runs, got.Runs)
 			}
 			if c.Failed() {
 				return // one wrong call at a time
@@ -110,53 +138,45 @@ func invalidCallNeverRuns(c *checkkit.C) {
 	})
 }
 
-func modelFixesItsCall(c *checkkit.C) {
-	type data struct {
-		tool, query, bad string
-		good             any
+// fixCases are the conversations of model_fixes_its_call.
+func fixCases() []checkkit.Data[play.Fix] {
+	return []checkkit.Data[play.Fix]{
+		{Name: "a limit in quotes", Data: play.Fix{Tool: "search_reports", Query: "flood", Bad: play.Of("20"), Good: play.Of(20.0)}},
+		{Name: "another tool, another limit", Data: play.Fix{Tool: "search_assessments", Query: "cholera", Bad: play.Of("7"), Good: play.Of(7)}},
 	}
-	checkkit.Scenarios(c, []checkkit.Data[data]{
-		{Name: "a limit in quotes", Data: data{"search_reports", "flood", "20", 20.0}},
-		{Name: "another tool, another limit", Data: data{"search_assessments", "cholera", "7", 7}},
-	}, func(d data) {
-		var runs checkkit.ToolRuns
-		tools := runs.Wrap(searchTool(d.tool))
-		first := lab.Call(d.tool, lab.Args{"query": d.query, "limit": d.bad}).WithID("c1")
-		second := lab.Call(d.tool, lab.Args{"query": d.query, "limit": d.good}).WithID("c2")
-		model := lab.NewScriptedModel(lab.Always(lab.Respond(func(r lab.Request) lab.Message {
-			last := r.Messages[len(r.Messages)-1]
-			switch {
-			case last.Role == lab.RoleUser:
-				return lab.Reply(first)
-			case last.IsError && strings.Contains(last.Content, "/limit"):
-				return lab.Reply(second)
-			case last.IsError:
-				return lab.Say("The search failed: " + last.Content)
-			}
-			return lab.Say("Found: " + last.Content)
-		})))
-		question := "How many reports mention " + d.query + "?"
-		rec := c.Record("Chat: the model fixes its call")
-		messages, result := S.Chat(rec.Model(model), nil, question, rec.Tools(tools...))
+}
 
-		wrong := fmt.Sprintf(`Error: /limit: expected integer, got string %q`, d.bad)
-		answer := "Found: " + searched(d.query)
-		want := []lab.Message{lab.User(question), lab.Reply(first), checkkit.ErrorResult("c1", d.tool, wrong),
-			lab.Reply(second), checkkit.Result("c2", d.tool, searched(d.query)), lab.Say(answer)}
-		if !checkkit.SameMessages(c, "The model sends its limit as a string, reads the error, sends a number, and "+
-			"answers from the result. The list should be:", want, messages, 0) {
-			checkkit.LogConversation(c, "the list your Chat returned", messages)
+func fixScenario() any {
+	var out []checkkit.Data[[]play.Fix]
+	for _, set := range fixCases() {
+		out = append(out, checkkit.Data[[]play.Fix]{Name: set.Name, Data: []play.Fix{set.Data}})
+	}
+	return out
+}
+
+func judgeFixes(c *checkkit.C, yours, ref checkkit.Observed) {
+	eachSet(c, fixCases(), func(k int, f play.Fix) {
+		got, want := both[play.Chatted](c, yours, ref, k, 0)
+		answer := "Found: " + searched(f.Query)
+		if kit := (play.Result{Status: answered, Text: answer, Steps: 3}); want.Result != kit {
+			c.KitFatalf("the reference's Chat ended with %+v, where the lesson says %+v", want.Result, kit)
 		}
-		c.Equal("Chat should end with the model's answer, after 3 steps:",
-			Result{Status: answered, Text: answer, Steps: 3}, result)
-		checkkit.SameToolRuns(c, "The tool should run once, for the corrected call only:", checkkit.RunsOf(second), &runs)
+		if !checkkit.SameMessages(c, "The model sends its limit as a string, reads the error, sends a number, and "+
+			"answers from the result. The list should be:", want.Messages, got.Messages, 0) {
+			checkkit.LogConversation(c, "the list your Chat returned", got.Messages)
+		}
+		c.Equal("Chat should end with the model's answer, after 3 steps:", want.Result, got.Result)
+		sameRuns(c, "The tool should run once, for the corrected call only:", want.Runs, got.Runs)
 	})
 }
 
-func pathsStayInside(c *checkkit.C) {
-	type pcase struct {
-		path, want string // want is "" for a path inside the workspace
-	}
+// pcase is a path for InWorkspace, and the words the lesson says it
+// answers with ("" for a path inside the workspace).
+type pcase struct {
+	path, want string
+}
+
+func pathsCases() []checkkit.Data[[]pcase] {
 	empty := "path is empty: name a file inside the workspace"
 	root := func(p string) string {
 		return "path " + p + " starts at the root: name a file inside the workspace, such as config.py"
@@ -164,7 +184,7 @@ func pathsStayInside(c *checkkit.C) {
 	up := func(p string) string {
 		return "path " + p + " has a .. in it: name a file inside the workspace, without .."
 	}
-	checkkit.Scenarios(c, []checkkit.Data[[]pcase]{
+	return []checkkit.Data[[]pcase]{
 		{Name: "paths from the lesson", Data: []pcase{
 			{"../deploy/prod.env", up("../deploy/prod.env")},
 			{"/etc/passwd", root("/etc/passwd")},
@@ -185,104 +205,156 @@ func pathsStayInside(c *checkkit.C) {
 			{"a/b/c.txt", ""},
 			{"...", ""},
 		}},
-	}, func(cases []pcase) {
-		for _, tc := range cases {
-			got := ""
-			if err := S.InWorkspace(tc.path); err != nil {
-				got = err.Error()
+	}
+}
+
+func pathScenario() any {
+	return mapSets(pathsCases(), func(p pcase) string { return p.path })
+}
+
+func judgePaths(c *checkkit.C, yours, ref checkkit.Observed) {
+	eachSet(c, pathsCases(), func(k int, cases []pcase) {
+		for i, tc := range cases {
+			got, want := both[play.Answer](c, yours, ref, k, i)
+			if !sameAnswer(want, wordsOf(tc.want)) {
+				c.KitFatalf("the reference's InWorkspace(%q) answered %s, where the lesson says %s", tc.path, pathVerdict(want), pathVerdict(wordsOf(tc.want)))
 			}
-			if got != tc.want {
-				c.Errorf("InWorkspace(%q):\n  expected: %s\n  got:      %s", tc.path, pathVerdict(tc.want), pathVerdict(got))
+			if !sameAnswer(got, want) {
+				c.Errorf("InWorkspace(%q):\n  expected: %s\n  got:      %s", tc.path, pathVerdict(want), pathVerdict(got))
 			}
 		}
 	})
 }
 
 // pathVerdict writes what InWorkspace answered, in words.
-func pathVerdict(words string) string {
-	if words == "" {
+func pathVerdict(a play.Answer) string {
+	if a.Nil {
 		return "nil (the path is inside the workspace)"
 	}
-	return fmt.Sprintf("an error saying %q", words)
+	return fmt.Sprintf("an error saying %q", a.Words)
 }
 
-func readRefusesOutside(c *checkkit.C) {
-	type data struct {
-		files   map[string]string
-		outside string
-		inside  string
-	}
-	checkkit.Scenarios(c, []checkkit.Data[data]{
-		{Name: "a workspace with a secret next to it", Data: data{
+// readCase is a workspace with a file outside it, for the read tool.
+type readCase struct {
+	files           map[string]string
+	outside, inside string
+}
+
+func readCases() []checkkit.Data[readCase] {
+	return []checkkit.Data[readCase]{
+		{Name: "a workspace with a secret next to it", Data: readCase{
 			map[string]string{"config.py": "PORT = 9090\n", "../deploy/prod.env": "TOKEN=s3cr3t\n"}, "../deploy/prod.env", "config.py"}},
-		{Name: "another workspace", Data: data{
+		{Name: "another workspace", Data: readCase{
 			map[string]string{"server.go": "package server\n", "/etc/passwd": "root:x:0:0\n"}, "/etc/passwd", "server.go"}},
-	}, func(d data) {
-		ws := lab.NewWorkspace(d.files)
-		rec := c.Record("RunTool with your read tool: paths outside, a number, a path inside")
-		rec.Watch(ws)
-		tools := rec.Tools(S.MakeReadTool(ws))
-		bad := lab.Call("read", lab.Args{"path": d.outside}).WithID("c1")
-		typo := lab.Call("read", lab.Args{"path": 7}).WithID("c2")
-		good := lab.Call("read", lab.Args{"path": d.inside}).WithID("c3")
+	}
+}
+
+// readCalls are the three calls of a readCase: outside, not a string, inside.
+func readCalls(d readCase) []play.Call {
+	return []play.Call{
+		callOf("c1", "read", lab.Args{"path": d.outside}),
+		callOf("c2", "read", lab.Args{"path": 7}),
+		callOf("c3", "read", lab.Args{"path": d.inside}),
+	}
+}
+
+func readScenario() any {
+	var out []checkkit.Data[[]play.Calls]
+	for _, set := range readCases() {
+		w := play.Calls{What: "The read tool, asked for " + set.Data.outside, Files: set.Data.files, Tools: []string{"read"}, Calls: readCalls(set.Data)}
+		out = append(out, checkkit.Data[[]play.Calls]{Name: set.Name, Data: []play.Calls{w}})
+	}
+	return out
+}
+
+func judgeReads(c *checkkit.C, yours, ref checkkit.Observed) {
+	eachSet(c, readCases(), func(k int, d readCase) {
+		gotRun, wantRun := both[play.CallsRun](c, yours, ref, k, 0)
 		reason := "has a .. in it: name a file inside the workspace, without .."
 		if strings.HasPrefix(d.outside, "/") {
 			reason = "starts at the root: name a file inside the workspace, such as config.py"
 		}
-		got := []lab.Message{runTool(c, tools, bad), runTool(c, tools, typo), runTool(c, tools, good)}
-		want := []lab.Message{
+		kit := []lab.Message{
 			checkkit.ErrorResult("c1", "read", "Error: path "+d.outside+" "+reason),
 			checkkit.ErrorResult("c2", "read", "Error: /path: expected string, got integer 7"),
 			checkkit.Result("c3", "read", d.files[d.inside]),
 		}
+		var got, want []lab.Message
+		calls := readCalls(d)
+		for i := range calls {
+			if i < len(wantRun.Calls) {
+				want = append(want, wantRun.Calls[i].Result)
+			}
+			if i < len(gotRun.Calls) {
+				got = append(got, gotRun.Calls[i].Result)
+				argsKept(c, calls[i].Block(), gotRun.Calls[i], wantRun.Calls[i])
+			}
+		}
+		if len(checkkit.Differences(kit, want)) > 0 || strings.Join(wantRun.Reads, ",") != d.inside {
+			c.KitFatalf("the reference's read tool answered %s after reading %v", lab.EncodeJSON(want), wantRun.Reads)
+		}
 		checkkit.SameMessages(c, fmt.Sprintf("The read tool from MakeReadTool should refuse %s, a path outside the "+
 			"workspace, and a path that is not a string, and read %s. The results should be:", d.outside, d.inside), want, got, 0)
-		checkkit.SameReads(c, "Only the file inside the workspace should be read; a refused path is never looked up:",
-			[]string{d.inside}, ws)
+		if checkkit.Commas(wantRun.Reads) != checkkit.Commas(gotRun.Reads) || len(wantRun.Reads) != len(gotRun.Reads) {
+			c.Errorf("Only the file inside the workspace should be read; a refused path is never looked up:\n  expected reads: %s\n  got reads:      %s",
+				checkkit.Commas(wantRun.Reads), checkkit.Commas(gotRun.Reads))
+		}
 	})
 }
 
-func oneBadCallAmongGood(c *checkkit.C) {
-	type data struct {
-		files       map[string]string
-		first, last string // the files the good calls read
-		query       string
-		bad         any // the limit of the bad search
-	}
-	checkkit.Scenarios(c, []checkkit.Data[data]{
-		{Name: "a limit in quotes between two reads", Data: data{
-			map[string]string{"config.py": "PORT = 9090\n", "main.go": "import config\n"}, "config.py", "main.go", "flooding", "20"}},
-		{Name: "a limit too large between two other reads", Data: data{
-			map[string]string{"server.go": "package server\n", "README.md": "# api\n"}, "README.md", "server.go", "cholera", 500}},
-	}, func(d data) {
-		ws := lab.NewWorkspace(d.files)
-		var runs checkkit.ToolRuns
-		tools := runs.Wrap(checkkit.ReadTool(ws), searchTool("search_reports"))
-		calls := []lab.Block{
-			lab.Call("read", lab.Args{"path": d.first}).WithID("c1"),
-			lab.Call("search_reports", lab.Args{"query": d.query, "limit": d.bad}).WithID("c2"),
-			lab.Call("read", lab.Args{"path": d.last}).WithID("c3"),
-		}
-		model := lab.NewScriptedModel(lab.Reply(append([]lab.Block{lab.Text("Let me look.")}, calls...)...), lab.Say("Done."))
-		question := "What do " + d.first + " and " + d.last + " say?"
-		rec := c.Record("Chat: three calls in one reply")
-		rec.Watch(ws)
-		messages, _ := S.Chat(rec.Model(model), nil, question, rec.Tools(tools...))
+// among is one reply with a bad search between two reads.
+type among struct {
+	files       map[string]string
+	first, last string // the files the good calls read
+	query       string
+	bad         any // the limit of the bad search
+}
 
+func amongCases() []checkkit.Data[among] {
+	return []checkkit.Data[among]{
+		{Name: "a limit in quotes between two reads", Data: among{
+			map[string]string{"config.py": "PORT = 9090\n", "main.go": "import config\n"}, "config.py", "main.go", "flooding", "20"}},
+		{Name: "a limit too large between two other reads", Data: among{
+			map[string]string{"server.go": "package server\n", "README.md": "# api\n"}, "README.md", "server.go", "cholera", 500}},
+	}
+}
+
+// amongCalls are the calls of the one reply: a read, the bad search, a read.
+func amongCalls(d among) []play.Call {
+	return []play.Call{
+		callOf("c1", "read", lab.Args{"path": d.first}),
+		callOf("c2", "search_reports", lab.Args{"query": d.query, "limit": d.bad}),
+		callOf("c3", "read", lab.Args{"path": d.last}),
+	}
+}
+
+func amongScenario() any {
+	var out []checkkit.Data[[]play.Chat]
+	for _, set := range amongCases() {
+		d := set.Data
+		ch := play.Chat{What: "A bad search between two reads", Files: d.files, Tools: []string{"kit_read", "search_reports"},
+			Question: "What do " + d.first + " and " + d.last + " say?",
+			Replies:  []play.Reply{{Text: "Let me look.", Calls: amongCalls(d)}, {Text: "Done."}}}
+		out = append(out, checkkit.Data[[]play.Chat]{Name: set.Name, Data: []play.Chat{ch}})
+	}
+	return out
+}
+
+func judgeAmong(c *checkkit.C, yours, ref checkkit.Observed) {
+	eachSet(c, amongCases(), func(k int, d among) {
+		got, want := both[play.Chatted](c, yours, ref, k, 0)
 		limit := fmt.Sprintf("/limit: expected integer, got string %q", d.bad)
 		if n, ok := d.bad.(int); ok {
 			limit = fmt.Sprintf("/limit: expected at most 50, got %d", n)
 		}
-		want := []lab.Message{lab.User(question), lab.Reply(append([]lab.Block{lab.Text("Let me look.")}, calls...)...),
-			checkkit.Result("c1", "read", d.files[d.first]),
-			checkkit.ErrorResult("c2", "search_reports", "Error: "+limit),
-			checkkit.Result("c3", "read", d.files[d.last]),
-			lab.Say("Done.")}
+		if len(want.Messages) != 6 || want.Messages[3].Content != "Error: "+limit {
+			c.KitFatalf("the reference's Chat returned %s", lab.EncodeJSON(want.Messages))
+		}
 		if !checkkit.SameMessages(c, "One reply asks for a read, a search whose arguments break its schema, and another "+
 			"read. Each call should get its own result, in call order, and the run should go on. The list should be:",
-			want, messages, 0) {
-			checkkit.LogConversation(c, "the list your Chat returned", messages)
+			want.Messages, got.Messages, 0) {
+			checkkit.LogConversation(c, "the list your Chat returned", got.Messages)
 		}
-		checkkit.SameToolRuns(c, "Only the two reads should run; the search never does:", checkkit.RunsOf(calls[0], calls[2]), &runs)
+		sameRuns(c, "Only the two reads should run; the search never does:", want.Runs, got.Runs)
 	})
 }

@@ -5,61 +5,77 @@ import (
 	"strings"
 
 	"harnesslab/grader/checkkit"
-	"harnesslab/lab"
+	"harnesslab/grader/checks/05/play"
 )
 
 // Lab 3: schemas from Go source. SchemaOf writes a tool's schema from the
 // struct its arguments decode into, with the fields' doc comments as
 // descriptions; ToolOf refuses a struct with no doc comment.
 
-// source is a Go file with one struct type of arguments in it; what is its
-// expected schema, in the JSON the model reads.
+// source is a Go file with one struct type of arguments in it; want is the
+// schema the lesson says SchemaOf returns, in the JSON the model reads ("" when
+// it refuses), and err the error it returns then. Neither is handed to the
+// player: the judge holds the reference to them.
 type source struct {
 	name string // the struct type's name
 	src  string
-	want string // lab.EncodeJSON of the schema SchemaOf must return; "" when it must refuse
-	err  string // the error SchemaOf (and ToolOf) must return, when want is ""
+	want string
+	err  string
 }
 
-// readStruct reads the struct named in s with the kit's ReadStruct.
-func readStruct(c *checkkit.C, s source) lab.GoStruct {
-	st, err := lab.ReadStruct(s.src, s.name)
-	if err != nil {
-		c.Fatalf("The check itself went wrong (not your code's fault): %v", err)
+// toSource is what the player is handed of s.
+func toSource(s source) play.Source { return play.Source{Name: s.name, Src: s.src} }
+
+// sourced is the judgement of a check made of sources for SchemaOf.
+func sourced(cases func() []checkkit.Data[[]source]) checkkit.Judgement {
+	return checkkit.Judgement{
+		Scenario: func() any { return mapSets(cases(), toSource) },
+		Judge: func(c *checkkit.C, yours, ref checkkit.Observed) {
+			eachSet(c, cases(), func(k int, set []source) {
+				for i, s := range set {
+					got, want := both[play.Schemaed](c, yours, ref, k, i)
+					if kit := (play.Schemaed{Schema: s.want, Err: errOf(s.err)}); !sameSchemaed(kit, want) {
+						c.KitFatalf("the reference's SchemaOf(%s) returned %s, where the lesson says %s", s.name, outcome(want), outcome(kit))
+					}
+					compareSchemaed(c, s.name, s.src, got, want)
+				}
+			})
+		},
 	}
-	return st
 }
 
-// schemaOfSources asks SchemaOf about each source and compares the whole
-// schema, as the JSON the model reads, or the whole error.
-func schemaOfSources(c *checkkit.C, sources []source) {
-	for _, s := range sources {
-		st := readStruct(c, s)
-		schema, err := S.SchemaOf(st)
-		got, gotErr := "", ""
-		if schema != nil {
-			got = lab.EncodeJSON(schema)
-		}
-		if err != nil {
-			gotErr = err.Error()
-		}
-		if got == s.want && gotErr == s.err {
-			continue
-		}
+// errOf is words as an error's text: nil for "".
+func errOf(words string) *string {
+	if words == "" {
+		return nil
+	}
+	return &words
+}
+
+// sameErr reports whether two errors say the same.
+func sameErr(a, b *string) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
+
+// sameSchemaed reports whether SchemaOf returned the same twice.
+func sameSchemaed(a, b play.Schemaed) bool { return a.Schema == b.Schema && sameErr(a.Err, b.Err) }
+
+// compareSchemaed fails c unless the student's SchemaOf returned what the
+// reference's did.
+func compareSchemaed(c *checkkit.C, name, src string, got, want play.Schemaed) {
+	if !sameSchemaed(got, want) {
 		c.Errorf("SchemaOf(%s), the struct read from this source:\n%s\n  expected: %s\n  got:      %s",
-			s.name, indent(s.src), outcome(s.want, s.err), outcome(got, gotErr))
+			name, indent(src), outcome(want), outcome(got))
 	}
 }
 
 // outcome writes what SchemaOf returned, in words.
-func outcome(schema, err string) string {
+func outcome(s play.Schemaed) string {
 	switch {
-	case err != "" && schema != "":
-		return fmt.Sprintf("the schema %s and the error %q", schema, err)
-	case err != "":
-		return fmt.Sprintf("no schema, and the error %q", err)
-	case schema != "":
-		return "the schema " + schema
+	case s.Err != nil && s.Schema != "":
+		return fmt.Sprintf("the schema %s and the error %q", s.Schema, *s.Err)
+	case s.Err != nil:
+		return fmt.Sprintf("no schema, and the error %q", *s.Err)
+	case s.Schema != "":
+		return "the schema " + s.Schema
 	}
 	return "no schema and no error"
 }
@@ -93,15 +109,15 @@ const (
 		`"required": ["url", "page", "raw", "headers", "Ratio"], "type": "object"}`
 )
 
-func schemaFromDocComments(c *checkkit.C) {
-	checkkit.Scenarios(c, []checkkit.Data[[]source]{
+func docSources() []checkkit.Data[[]source] {
+	return []checkkit.Data[[]source]{
 		{Name: "a search tool", Data: []source{{name: "SearchArgs", src: searchSource, want: searchWant}}},
 		{Name: "a tool that fetches pages", Data: []source{{name: "FetchArgs", src: fetchSource, want: fetchWant}}},
-	}, func(sources []source) { schemaOfSources(c, sources) })
+	}
 }
 
-func optionalFieldsNotRequired(c *checkkit.C) {
-	checkkit.Scenarios(c, []checkkit.Data[[]source]{
+func optionalSources() []checkkit.Data[[]source] {
+	return []checkkit.Data[[]source]{
 		{Name: "reports", Data: []source{
 			{name: "ReportArgs", src: "package tools\n\n// Read one report.\ntype ReportArgs struct {\n" +
 				"\tID string `json:\"id\"`\n\tSection *string `json:\"section\"`\n\tLines int `json:\"lines,omitempty\"`\n" +
@@ -123,7 +139,7 @@ func optionalFieldsNotRequired(c *checkkit.C) {
 			{name: "Empty", src: "package tools\n\n// Say what day it is.\ntype Empty struct{}\n",
 				want: `{"additionalProperties": false, "properties": {}, "required": [], "type": "object"}`},
 		}},
-	}, func(sources []source) { schemaOfSources(c, sources) })
+	}
 }
 
 // unknown is the error for a field whose type has no schema.
@@ -131,8 +147,8 @@ func unknown(field, typ string) string {
 	return "field " + field + ": type " + typ + " has no JSON Schema here: use a string, a number, a bool, or a slice or a pointer of one"
 }
 
-func unknownTypeRefused(c *checkkit.C) {
-	checkkit.Scenarios(c, []checkkit.Data[[]source]{
+func unknownTypeSources() []checkkit.Data[[]source] {
+	return []checkkit.Data[[]source]{
 		{Name: "a map and a struct", Data: []source{
 			{name: "A", src: "package tools\n\n// A.\ntype A struct {\n\tQuery string `json:\"query\"`\n\tFilters map[string]string `json:\"filters\"`\n}\n",
 				err: unknown("Filters", "map[string]string")},
@@ -145,7 +161,7 @@ func unknownTypeRefused(c *checkkit.C) {
 			{name: "D", src: "package tools\n\n// D.\ntype D struct {\n\tN int\n\tWhen []*Date `json:\"when,omitempty\"`\n}\n",
 				err: unknown("When", "[]*Date")},
 		}},
-	}, func(sources []source) { schemaOfSources(c, sources) })
+	}
 }
 
 // noDescription is the error for a struct with no doc comment.
@@ -153,14 +169,17 @@ func noDescription(tool, typ string) string {
 	return "tool " + tool + " has no description: write a doc comment on " + typ + " that says what the tool does and when to use it"
 }
 
-func toolNeedsDescription(c *checkkit.C) {
-	type toolCase struct {
-		tool string
-		s    source
-		doc  string // the description the tool must have; "" when ToolOf must refuse
-		err  string
-	}
-	checkkit.Scenarios(c, []checkkit.Data[[]toolCase]{
+// toolCase is a source for ToolOf, the tool's name, and the description the
+// lesson says the tool gets ("" when ToolOf refuses, with err).
+type toolCase struct {
+	tool string
+	s    source
+	doc  string
+	err  string
+}
+
+func toolCases() []checkkit.Data[[]toolCase] {
+	return []checkkit.Data[[]toolCase]{
 		{Name: "search_reports", Data: []toolCase{
 			{"search_reports", source{name: "SearchArgs", src: searchSource, want: searchWant}, "Search this week's field reports by keyword.", ""},
 			{"list_sites", source{name: "Sites", src: "package tools\n\ntype Sites struct {\n\tRegion string `json:\"region\"`\n}\n"}, "",
@@ -172,38 +191,57 @@ func toolNeedsDescription(c *checkkit.C) {
 			{"fetch_page", source{name: "FetchArgs", src: fetchSource, want: fetchWant}, "Fetch one page of a web site as text.", ""},
 			{"ping", source{name: "Ping", src: "package tools\n\n//\ntype Ping struct{}\n"}, "", noDescription("ping", "Ping")},
 		}},
-	}, func(cases []toolCase) {
-		for _, tc := range cases {
-			st := readStruct(c, tc.s)
-			runs := 0
-			execute := func(args lab.Args) (string, error) { runs++; return "ran with " + lab.EncodeJSON(args), nil }
-			tool, err := S.ToolOf(tc.tool, st, execute)
-			if tc.err != "" {
-				got := "no error"
-				if err != nil {
-					got = fmt.Sprintf("%q", err.Error())
-				}
-				if err == nil || err.Error() != tc.err {
-					c.Errorf("ToolOf(%q, %s): expected the error %q; got %s", tc.tool, tc.s.name, tc.err, got)
-				}
-				continue
+	}
+}
+
+func toolScenario() any {
+	return mapSets(toolCases(), func(tc toolCase) play.Source {
+		return play.Source{Tool: tc.tool, Name: tc.s.name, Src: tc.s.src}
+	})
+}
+
+func judgeTools(c *checkkit.C, yours, ref checkkit.Observed) {
+	eachSet(c, toolCases(), func(k int, cases []toolCase) {
+		for i, tc := range cases {
+			got, want := both[play.Made](c, yours, ref, k, i)
+			if !sameErr(want.Tool.Err, errOf(tc.err)) || tc.err == "" && (want.Tool.Description != tc.doc || want.Tool.Parameters != tc.s.want) {
+				c.KitFatalf("the reference's ToolOf(%q, %s) made %+v", tc.tool, tc.s.name, want.Tool)
 			}
-			if err != nil {
-				c.Errorf("ToolOf(%q, %s): expected a tool; got the error %q", tc.tool, tc.s.name, err)
-				continue
-			}
-			c.Equal(fmt.Sprintf("ToolOf(%q, %s): the tool's Name", tc.tool, tc.s.name), tc.tool, tool.Name)
-			c.Equal(fmt.Sprintf("ToolOf(%q, %s): the tool's Description, the struct's doc comment", tc.tool, tc.s.name), tc.doc, tool.Description)
-			c.Equal(fmt.Sprintf("ToolOf(%q, %s): the tool's Parameters, as JSON", tc.tool, tc.s.name), tc.s.want, lab.EncodeJSON(tool.Parameters))
-			if tool.Execute == nil {
-				c.Errorf("ToolOf(%q, %s): the tool has no Execute; it should be the function ToolOf was given", tc.tool, tc.s.name)
-				continue
-			}
-			out, err := tool.Execute(lab.Args{"query": "x"})
-			if runs != 1 || err != nil || out != `ran with {"query": "x"}` {
-				c.Errorf("ToolOf(%q, %s): calling the tool's Execute once should run the function ToolOf was given, once: it ran %d time(s) and returned %q, %v",
-					tc.tool, tc.s.name, runs, out, err)
-			}
+			compareTool(c, tc.tool, tc.s.name, got.Tool, want.Tool)
 		}
 	})
+}
+
+// compareTool fails c unless the student's ToolOf made what the reference's
+// did.
+func compareTool(c *checkkit.C, tool, name string, got, want play.Tooled) {
+	if want.Err != nil {
+		if !sameErr(got.Err, want.Err) {
+			words := "no error"
+			if got.Err != nil {
+				words = fmt.Sprintf("%q", *got.Err)
+			}
+			c.Errorf("ToolOf(%q, %s): expected the error %q; got %s", tool, name, *want.Err, words)
+		}
+		return
+	}
+	if got.Err != nil {
+		c.Errorf("ToolOf(%q, %s): expected a tool; got the error %q", tool, name, *got.Err)
+		return
+	}
+	c.Equal(fmt.Sprintf("ToolOf(%q, %s): the tool's Name", tool, name), want.Name, got.Name)
+	c.Equal(fmt.Sprintf("ToolOf(%q, %s): the tool's Description, the struct's doc comment", tool, name), want.Description, got.Description)
+	c.Equal(fmt.Sprintf("ToolOf(%q, %s): the tool's Parameters, as JSON", tool, name), want.Parameters, got.Parameters)
+	if !got.HasExecute {
+		c.Errorf("ToolOf(%q, %s): the tool has no Execute; it should be the function ToolOf was given", tool, name)
+		return
+	}
+	if got.Runs != want.Runs || !sameErr(got.ExecErr, want.ExecErr) || got.Out != want.Out {
+		errWords := "<nil>"
+		if got.ExecErr != nil {
+			errWords = *got.ExecErr
+		}
+		c.Errorf("ToolOf(%q, %s): calling the tool's Execute once should run the function ToolOf was given, once: it ran %d time(s) and returned %q, %v",
+			tool, name, got.Runs, got.Out, errWords)
+	}
 }

@@ -114,9 +114,10 @@ func pointer(parts []string) string {
 }
 
 // asJSON returns v as encoding/json decodes it: []string becomes []any, Go
-// ints become float64.
+// ints become float64. A nil map is an object with no properties, as the
+// lesson reads it, not null.
 func asJSON(v any) (any, error) {
-	data, err := json.Marshal(v)
+	data, err := json.Marshal(noNilMaps(v))
 	if err != nil {
 		return nil, err
 	}
@@ -162,4 +163,23 @@ func kindsOf(doc, instance any) string {
 	}
 	walk(verr)
 	return strings.Join(kinds, " ")
+}
+
+// noNilMaps returns v with every nil map[string]any made an empty one.
+func noNilMaps(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, item := range x {
+			out[k] = noNilMaps(item)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, item := range x {
+			out[i] = noNilMaps(item)
+		}
+		return out
+	}
+	return v
 }
