@@ -41,3 +41,25 @@ type Data[T any] struct {
 	Name string
 	Data T
 }
+
+// EachScenario is Scenarios that also hands the judgement each data set's
+// index, by which a played check's observations are keyed.
+func EachScenario[T any](c *C, sets []Data[T], judge func(k int, data T)) {
+	k := -1
+	Scenarios(c, sets, func(data T) {
+		k++
+		judge(k, data)
+	})
+}
+
+// Generated splits generated cases, sorted smallest first, into two data
+// sets, every other case in each, so that both run from small to large and a
+// failure shows the smallest case that tripped it. noun names the cases:
+// "replies".
+func Generated[T any](all []T, noun string) []Data[[]T] {
+	sets := []Data[[]T]{{Name: "generated " + noun + ", smallest first"}, {Name: "more generated " + noun + ", smallest first"}}
+	for i, x := range all {
+		sets[i%2].Data = append(sets[i%2].Data, x)
+	}
+	return sets
+}

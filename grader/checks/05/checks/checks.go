@@ -43,16 +43,6 @@ var Judges = map[string]checkkit.Judgement{
 	"wrong_type_named":              asked(wrongTypeCases),
 }
 
-// eachSet runs judge on every data set, with its index, the way
-// checkkit.Scenarios runs them: it stops at the first set that fails.
-func eachSet[T any](c *checkkit.C, sets []checkkit.Data[T], judge func(k int, data T)) {
-	k := -1
-	checkkit.Scenarios(c, sets, func(data T) {
-		k++
-		judge(k, data)
-	})
-}
-
 // mapSets turns each item of every data set into what the player is handed.
 func mapSets[T, U any](sets []checkkit.Data[[]T], f func(T) U) []checkkit.Data[[]U] {
 	out := make([]checkkit.Data[[]U], len(sets))

@@ -51,7 +51,7 @@ func differentialScenario() any {
 }
 
 func judgeDifferential(c *checkkit.C, yours, ref checkkit.Observed) {
-	eachSet(c, differentialSeeds, func(k int, seed uint64) {
+	checkkit.EachScenario(c, differentialSeeds, func(k int, seed uint64) {
 		compiled := map[string]*reference{}
 		for i, g := range differentialCases(seed) {
 			key := lab.EncodeJSON(g.schema)

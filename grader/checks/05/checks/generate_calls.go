@@ -95,7 +95,7 @@ func generatedCallSets() []checkkit.Data[[]play.Calls] {
 func generatedCalls() any { return generatedCallSets() }
 
 func judgeGeneratedCalls(c *checkkit.C, yours, ref checkkit.Observed) {
-	eachSet(c, generatedCallSets(), func(k int, worlds []play.Calls) {
+	checkkit.EachScenario(c, generatedCallSets(), func(k int, worlds []play.Calls) {
 		for i, w := range worlds {
 			got, want := both[play.CallsRun](c, yours, ref, k, i)
 			if len(want.Calls) != len(w.Calls) || len(want.Paths) != len(w.Paths) {

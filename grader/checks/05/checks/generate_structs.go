@@ -111,7 +111,7 @@ func generatedStructSets() []checkkit.Data[[]play.Source] {
 func generatedStructs() any { return generatedStructSets() }
 
 func judgeGeneratedStructs(c *checkkit.C, yours, ref checkkit.Observed) {
-	eachSet(c, generatedStructSets(), func(k int, sources []play.Source) {
+	checkkit.EachScenario(c, generatedStructSets(), func(k int, sources []play.Source) {
 		for i, s := range sources {
 			got, want := both[play.Made](c, yours, ref, k, i)
 			if want.Tool.Err == nil && want.Tool.Parameters != want.Schema.Schema {

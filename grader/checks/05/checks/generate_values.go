@@ -386,7 +386,7 @@ func generatedValues() any {
 }
 
 func judgeGeneratedValues(c *checkkit.C, yours, ref checkkit.Observed) {
-	eachSet(c, generatedValueSets(), func(k int, cases []generated) {
+	checkkit.EachScenario(c, generatedValueSets(), func(k int, cases []generated) {
 		for i, g := range cases {
 			got, want := both[play.Answer](c, yours, ref, k, i)
 			j, err := judge(g.schema, g.value)

@@ -31,7 +31,7 @@ func asked(cases func() []checkkit.Data[[]vcase]) checkkit.Judgement {
 	return checkkit.Judgement{
 		Scenario: func() any { return mapSets(cases(), ask) },
 		Judge: func(c *checkkit.C, yours, ref checkkit.Observed) {
-			eachSet(c, cases(), func(k int, set []vcase) {
+			checkkit.EachScenario(c, cases(), func(k int, set []vcase) {
 				for i, tc := range set {
 					got, want := both[play.Answer](c, yours, ref, k, i)
 					if !sameAnswer(want, wordsOf(tc.want)) {

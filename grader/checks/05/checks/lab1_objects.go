@@ -139,7 +139,7 @@ func repeatScenario() any {
 }
 
 func judgeRepeats(c *checkkit.C, yours, ref checkkit.Observed) {
-	eachSet(c, repeatCases(), func(k int, d repeat) {
+	checkkit.EachScenario(c, repeatCases(), func(k int, d repeat) {
 		got, want := both[[]play.Answer](c, yours, ref, k, 0)
 		for _, a := range want {
 			if !sameAnswer(a, wordsOf(d.want)) {

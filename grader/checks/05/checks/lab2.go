@@ -108,7 +108,7 @@ func invalidCallScenario() any {
 }
 
 func judgeInvalidCalls(c *checkkit.C, yours, ref checkkit.Observed) {
-	eachSet(c, invalidCallCases(), func(k int, d tset) {
+	checkkit.EachScenario(c, invalidCallCases(), func(k int, d tset) {
 		for i, tc := range d.cases {
 			call := tc.call.Block()
 			gotRun, wantRun := both[play.CallsRun](c, yours, ref, k, i)
@@ -155,7 +155,7 @@ func fixScenario() any {
 }
 
 func judgeFixes(c *checkkit.C, yours, ref checkkit.Observed) {
-	eachSet(c, fixCases(), func(k int, f play.Fix) {
+	checkkit.EachScenario(c, fixCases(), func(k int, f play.Fix) {
 		got, want := both[play.Chatted](c, yours, ref, k, 0)
 		answer := "Found: " + searched(f.Query)
 		if kit := (play.Result{Status: answered, Text: answer, Steps: 3}); want.Result != kit {
@@ -213,7 +213,7 @@ func pathScenario() any {
 }
 
 func judgePaths(c *checkkit.C, yours, ref checkkit.Observed) {
-	eachSet(c, pathsCases(), func(k int, cases []pcase) {
+	checkkit.EachScenario(c, pathsCases(), func(k int, cases []pcase) {
 		for i, tc := range cases {
 			got, want := both[play.Answer](c, yours, ref, k, i)
 			if !sameAnswer(want, wordsOf(tc.want)) {
@@ -268,7 +268,7 @@ func readScenario() any {
 }
 
 func judgeReads(c *checkkit.C, yours, ref checkkit.Observed) {
-	eachSet(c, readCases(), func(k int, d readCase) {
+	checkkit.EachScenario(c, readCases(), func(k int, d readCase) {
 		gotRun, wantRun := both[play.CallsRun](c, yours, ref, k, 0)
 		reason := "has a .. in it: name a file inside the workspace, without .."
 		if strings.HasPrefix(d.outside, "/") {
@@ -341,7 +341,7 @@ func amongScenario() any {
 }
 
 func judgeAmong(c *checkkit.C, yours, ref checkkit.Observed) {
-	eachSet(c, amongCases(), func(k int, d among) {
+	checkkit.EachScenario(c, amongCases(), func(k int, d among) {
 		got, want := both[play.Chatted](c, yours, ref, k, 0)
 		limit := fmt.Sprintf("/limit: expected integer, got string %q", d.bad)
 		if n, ok := d.bad.(int); ok {

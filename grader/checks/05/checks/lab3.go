@@ -31,7 +31,7 @@ func sourced(cases func() []checkkit.Data[[]source]) checkkit.Judgement {
 	return checkkit.Judgement{
 		Scenario: func() any { return mapSets(cases(), toSource) },
 		Judge: func(c *checkkit.C, yours, ref checkkit.Observed) {
-			eachSet(c, cases(), func(k int, set []source) {
+			checkkit.EachScenario(c, cases(), func(k int, set []source) {
 				for i, s := range set {
 					got, want := both[play.Schemaed](c, yours, ref, k, i)
 					if kit := (play.Schemaed{Schema: s.want, Err: errOf(s.err)}); !sameSchemaed(kit, want) {
@@ -201,7 +201,7 @@ func toolScenario() any {
 }
 
 func judgeTools(c *checkkit.C, yours, ref checkkit.Observed) {
-	eachSet(c, toolCases(), func(k int, cases []toolCase) {
+	checkkit.EachScenario(c, toolCases(), func(k int, cases []toolCase) {
 		for i, tc := range cases {
 			got, want := both[play.Made](c, yours, ref, k, i)
 			if !sameErr(want.Tool.Err, errOf(tc.err)) || tc.err == "" && (want.Tool.Description != tc.doc || want.Tool.Parameters != tc.s.want) {

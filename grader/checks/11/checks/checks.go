@@ -42,16 +42,6 @@ var Judges = map[string]checkkit.Judgement{
 	"writes_split_batches":        {Scenario: writeSplits, Judge: judgeSplits},
 }
 
-// eachSet runs judge on every data set of a scenario, with its index, the way
-// checkkit.Scenarios runs them.
-func eachSet[T any](c *checkkit.C, sets []checkkit.Data[T], judge func(k int, data T)) {
-	k := -1
-	checkkit.Scenarios(c, sets, func(data T) {
-		k++
-		judge(k, data)
-	})
-}
-
 // call is a call of tool name with the arguments args, under id.
 func call(id, name string, args lab.Args) lab.Block {
 	return lab.Call(name, args).WithID(id)

@@ -98,7 +98,7 @@ func generatedSplits() any {
 	for i := range all {
 		all[i].What = fmt.Sprintf("Generated reply %d (%s)", i+1, checkkit.Plural(len(all[i].Calls), "call"))
 	}
-	return halves(all)
+	return checkkit.Generated(all, "replies")
 }
 
 // generatedRuns is two data sets of generated replies for RunCalls.
@@ -121,17 +121,7 @@ func generatedRuns() any {
 			all[i].What += ", where halt makes the run's deadline pass"
 		}
 	}
-	return halves(all)
-}
-
-// halves splits generated replies into two data sets, every other one in
-// each, so both run from small to large.
-func halves[T any](all []T) []checkkit.Data[[]T] {
-	sets := []checkkit.Data[[]T]{{Name: "generated replies, smallest first"}, {Name: "more generated replies, smallest first"}}
-	for i, x := range all {
-		sets[i%2].Data = append(sets[i%2].Data, x)
-	}
-	return sets
+	return checkkit.Generated(all, "replies")
 }
 
 // judgeRunsAgree compares each generated run with the reference's: the

@@ -38,7 +38,7 @@ func splitSets(sets []checkkit.Data[[]batchCase]) []checkkit.Data[[]play.Split] 
 // returned with the reference's, and checks that Batches left the calls and
 // the effect classes it was handed as they were.
 func judgeSplits(c *checkkit.C, yours, ref checkkit.Observed) {
-	eachSet(c, checkkit.Scenario[[]checkkit.Data[[]play.Split]](c), func(k int, cases []play.Split) {
+	checkkit.EachScenario(c, checkkit.Scenario[[]checkkit.Data[[]play.Split]](c), func(k int, cases []play.Split) {
 		for i, sp := range cases {
 			got := checkkit.Get[play.Splitted](c, yours, play.Key(k, i))
 			want := checkkit.Get[play.Splitted](c, ref, play.Key(k, i)).Batches

@@ -72,7 +72,7 @@ func runSets(sets []checkkit.Data[[]scenario], cancelled bool) []checkkit.Data[[
 // eachRun judges every reply of every data set, with the student's play of
 // it and the reference's, and stops at the first reply that fails.
 func eachRun(c *checkkit.C, yours, ref checkkit.Observed, judge func(r play.Run, got, want play.Ran)) {
-	eachSet(c, checkkit.Scenario[[]checkkit.Data[[]play.Run]](c), func(k int, runs []play.Run) {
+	checkkit.EachScenario(c, checkkit.Scenario[[]checkkit.Data[[]play.Run]](c), func(k int, runs []play.Run) {
 		for i, r := range runs {
 			got := checkkit.Get[play.Ran](c, yours, play.Key(k, i))
 			want := checkkit.Get[play.Ran](c, ref, play.Key(k, i))
@@ -215,7 +215,7 @@ func byIDRuns() any {
 }
 
 func judgeResultsByID(c *checkkit.C, yours, ref checkkit.Observed) {
-	eachSet(c, checkkit.Scenario[[]checkkit.Data[play.Again]](c), func(k int, again play.Again) {
+	checkkit.EachScenario(c, checkkit.Scenario[[]checkkit.Data[play.Again]](c), func(k int, again play.Again) {
 		get := func(o checkkit.Observed, key string) play.Ran {
 			return checkkit.Get[play.Ran](c, o, play.Key(k, 0)+": "+key)
 		}

@@ -49,16 +49,6 @@ var Judges = map[string]checkkit.Judgement{
 	"work_requests_choose_freely":  {Scenario: taskScenario(plainTasks), Judge: judgeWorkRequestsChooseFreely},
 }
 
-// eachSet runs judge on every data set, with its index, the way
-// checkkit.Scenarios runs them.
-func eachSet[T any](c *checkkit.C, sets []checkkit.Data[T], judge func(k int, data T)) {
-	k := -1
-	checkkit.Scenarios(c, sets, func(data T) {
-		k++
-		judge(k, data)
-	})
-}
-
 // sameFinal compares the Final a run ended with against want, as data: an
 // empty list of files is as good as none.
 func sameFinal(c *checkkit.C, sentence string, want, got play.Final) bool {

@@ -97,7 +97,7 @@ func claimScenario(sets []checkkit.Data[[]claimCase]) func() any {
 // the kit knows of it.
 func claimJudge(sets []checkkit.Data[[]claimCase]) func(c *checkkit.C, yours, ref checkkit.Observed) {
 	return func(c *checkkit.C, yours, ref checkkit.Observed) {
-		eachSet(c, sets, func(k int, cases []claimCase) {
+		checkkit.EachScenario(c, sets, func(k int, cases []claimCase) {
 			for i, cc := range cases {
 				want := checkkit.Get[play.Claimed](c, ref, play.ClaimKey(k, i))
 				if (want.Error == nil) != cc.backed {

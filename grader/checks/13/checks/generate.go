@@ -185,7 +185,7 @@ func generatedTasks() any {
 	for i := range all {
 		all[i].What = fmt.Sprintf("Generated task %d (%s)", i+1, describeTask(all[i]))
 	}
-	return halves(all, "tasks")
+	return checkkit.Generated(all, "tasks")
 }
 
 // describeTask says in words what makes a generated task what it is.
@@ -203,21 +203,11 @@ func describeTask(t play.Task) string {
 	return strings.Join(parts, ", ")
 }
 
-// halves splits generated cases into two data sets, every other one in each,
-// so both run from small to large.
-func halves[T any](all []T, noun string) []checkkit.Data[[]T] {
-	sets := []checkkit.Data[[]T]{{Name: "generated " + noun + ", smallest first"}, {Name: "more generated " + noun + ", smallest first"}}
-	for i, x := range all {
-		sets[i%2].Data = append(sets[i%2].Data, x)
-	}
-	return sets
-}
-
 // judgeRunTaskAgrees compares each generated run with the reference's: the
 // requests, the list returned, the Final, the tools that ran, the caller's
 // list and the files afterwards.
 func judgeRunTaskAgrees(c *checkkit.C, yours, ref checkkit.Observed) {
-	eachSet(c, checkkit.Scenario[[]checkkit.Data[[]play.Task]](c), func(k int, tasks []play.Task) {
+	checkkit.EachScenario(c, checkkit.Scenario[[]checkkit.Data[[]play.Task]](c), func(k int, tasks []play.Task) {
 		for i, t := range tasks {
 			got := checkkit.Get[play.Ran](c, yours, play.TaskKey(k, i))
 			want := checkkit.Get[play.Ran](c, ref, play.TaskKey(k, i))

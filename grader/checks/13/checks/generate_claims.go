@@ -83,13 +83,13 @@ func generatedClaims() any {
 	for i := range all {
 		all[i].What = fmt.Sprintf("generated transcript %d, %s", i+1, all[i].What)
 	}
-	return halves(all, "transcripts")
+	return checkkit.Generated(all, "transcripts")
 }
 
 // judgeClaimsAgree compares CheckClaim's verdict on each generated
 // transcript with the reference's, which must follow the lesson's rules.
 func judgeClaimsAgree(c *checkkit.C, yours, ref checkkit.Observed) {
-	eachSet(c, checkkit.Scenario[[]checkkit.Data[[]play.Claim]](c), func(k int, claims []play.Claim) {
+	checkkit.EachScenario(c, checkkit.Scenario[[]checkkit.Data[[]play.Claim]](c), func(k int, claims []play.Claim) {
 		for i, cl := range claims {
 			want := checkkit.Get[play.Claimed](c, ref, play.ClaimKey(k, i))
 			if rule := backs(cl.Messages); (want.Error == nil) != rule {

@@ -18,7 +18,7 @@ import (
 // play of it (got) and the reference's (want), after checking the reference
 // against what the kit knows of the task.
 func eachTask(c *checkkit.C, yours, ref checkkit.Observed, sets []checkkit.Data[task], judge func(t task, got, want play.Ran)) {
-	eachSet(c, sets, func(k int, t task) {
+	checkkit.EachScenario(c, sets, func(k int, t task) {
 		got := checkkit.Get[play.Ran](c, yours, play.TaskKey(k, 0))
 		want := checkkit.Get[play.Ran](c, ref, play.TaskKey(k, 0))
 		referencePlays(c, t.question, want)
