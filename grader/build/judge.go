@@ -48,6 +48,9 @@ var judges sync.Mutex
 // changes when they do, never when a student's file does. The go command
 // builds it, outside any sandbox: no student code is compiled.
 func JudgeOf(ctx context.Context, l *grader.Lesson) (*Judge, error) {
+	if j := loadPrebuilt(l); j != nil {
+		return j, nil
+	}
 	judges.Lock()
 	defer judges.Unlock()
 	dir := judgeDir(l)
@@ -98,6 +101,64 @@ func JudgeOf(ctx context.Context, l *grader.Lesson) (*Judge, error) {
 	}
 	j.Path = path
 	return j, nil
+}
+
+// PrebuiltDir is where a kit that carries no solution (a Gradescope bundle)
+// keeps a lesson's judge, built when the kit was packed (see PackJudge):
+// grader/checks/NN/judge/prebuilt, with the program and judge.json.
+func PrebuiltDir(l *grader.Lesson) string { return filepath.Join(l.JudgeDir(), "prebuilt") }
+
+// loadPrebuilt returns the judge packed with the kit, or nil when there is
+// none.
+func loadPrebuilt(l *grader.Lesson) *Judge {
+	dir := PrebuiltDir(l)
+	data, err := os.ReadFile(filepath.Join(dir, "judge.json"))
+	if err != nil {
+		return nil
+	}
+	var k keptJudge
+	if json.Unmarshal(data, &k) != nil || k.Version != judgeCacheVersion {
+		return nil
+	}
+	return &Judge{Path: filepath.Join(dir, "judge"), Scenarios: k.Scenarios, References: k.References}
+}
+
+// PackJudge builds the judge of l for another system (goos and goarch, as
+// GOOS and GOARCH name them), for a kit that will carry no solution, and
+// returns the program and its judge.json: the scenarios and the reference's
+// plays, as this machine's judge gives them (they are data, the same on every
+// system). The build is reproducible: the same kit gives the same bytes.
+func PackJudge(ctx context.Context, l *grader.Lesson, goos, goarch string) (program, meta []byte, err error) {
+	native, err := JudgeOf(ctx, l)
+	if err != nil {
+		return nil, nil, err
+	}
+	overlay, _, err := referenceOverlay(l)
+	if err != nil {
+		return nil, nil, fmt.Errorf("pack the judge of lesson %s: %w", l.Number, err)
+	}
+	out, err := os.MkdirTemp("", "labrun-judge-")
+	if err != nil {
+		return nil, nil, fmt.Errorf("pack the judge of lesson %s: %w", l.Number, err)
+	}
+	defer os.RemoveAll(out)
+	bin := filepath.Join(out, "judge")
+	pkg := "./" + filepath.ToSlash(mustRel(l.Kit().Root, l.JudgeDir()))
+	env := append(gotool.LocalEnv(false), "GOOS="+goos, "GOARCH="+goarch)
+	res, err := gotool.Run(ctx, gotool.Command{Args: []string{"build", "-trimpath", "-o", bin, pkg}, Dir: l.Kit().Root, Env: env, Overlay: overlay})
+	if err == nil && res.ExitCode != 0 {
+		err = fmt.Errorf("go build %s: %s", pkg, strings.TrimSpace(res.Output))
+	}
+	if err == nil {
+		program, err = os.ReadFile(bin)
+	}
+	if err == nil {
+		meta, err = json.Marshal(keptJudge{Version: judgeCacheVersion, Scenarios: native.Scenarios, References: native.References})
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("pack the judge of lesson %s for %s/%s: %w", l.Number, goos, goarch, err)
+	}
+	return program, meta, nil
 }
 
 // judgeDir is where the judge of l is kept: a name that hashes what the

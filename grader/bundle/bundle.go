@@ -9,13 +9,17 @@
 // in the same container as the bundle, so the bundle carries no solution:
 // Prove checks the lesson's solution when the bundle is built, and the
 // container's labrun grade --proved checks the pristine starter in its
-// place. The same kit and date give the same bytes. Non-goals: talking to
+// place. A lesson whose checks are judged needs the reference to judge, so
+// its judge is packed built (for linux/amd64, with its scenarios and the
+// reference's plays), under the kit, which the sandbox hides from
+// submissions. The same kit and date give the same bytes. Non-goals: talking to
 // Gradescope's API.
 package bundle
 
 import (
 	"archive/zip"
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"io/fs"
@@ -27,6 +31,7 @@ import (
 	"time"
 
 	"harnesslab/grader"
+	"harnesslab/grader/build"
 )
 
 // Gradescope writes the autograder zip for lesson l of kit to w. Every entry
@@ -75,10 +80,34 @@ func Gradescope(w io.Writer, kit *grader.Kit, l *grader.Lesson, modified time.Ti
 			return err
 		}
 	}
+	if l.Judged() {
+		// The judge links the reference: it is packed built, for Gradescope's
+		// machines, where the sandbox hides the kit from submissions.
+		program, meta, err := build.PackJudge(context.Background(), l, "linux", "amd64")
+		if err != nil {
+			return err
+		}
+		dir := "kit/" + filepath.ToSlash(mustRel(kit.Root, build.PrebuiltDir(l)))
+		if err := add(z, dir+"/judge", program, 0o755, modified); err != nil {
+			return err
+		}
+		if err := add(z, dir+"/judge.json", meta, 0o644, modified); err != nil {
+			return err
+		}
+	}
 	if err := z.Close(); err != nil {
 		return fmt.Errorf("write the autograder zip: %w", err)
 	}
 	return nil
+}
+
+// mustRel is filepath.Rel for a path known to be inside base.
+func mustRel(base, path string) string {
+	rel, err := filepath.Rel(base, path)
+	if err != nil {
+		return path
+	}
+	return rel
 }
 
 // lessonFiles returns, by their path in the kit, the lesson's student files
@@ -175,6 +204,7 @@ export PATH=/usr/local/go/bin:$PATH
 cd kit
 go mod download
 go build -o /usr/local/bin/labrun ./cmd/labrun
+chmod +x grader/checks/*/judge/prebuilt/judge 2>/dev/null || true
 # Fill the build cache. The bundle carries no solution (submissions run in
 # this container): labrun gradescope proved it before packing. Here the
 # pristine starter must run and fail its checks (labrun check exits 1).
