@@ -64,7 +64,7 @@ func JudgeOf(ctx context.Context, l *grader.Lesson) (*Judge, error) {
 	if err != nil {
 		return nil, fmt.Errorf("build the judge of lesson %s: %w", l.Number, err)
 	}
-	root, pkg := l.Kit().Root, "./"+filepath.ToSlash(mustRel(l.Kit().Root, l.JudgeDir()))
+	root, pkg := l.Kit().Root, judgePackage(l)
 	tmp := filepath.Join(dir, fmt.Sprintf("judge.part-%d", os.Getpid()))
 	defer os.Remove(tmp)
 	res, err := gotool.Run(ctx, gotool.Command{Args: []string{"build", "-o", tmp, pkg}, Dir: root, Env: gotool.LocalEnv(false), Overlay: overlay})
@@ -143,7 +143,7 @@ func PackJudge(ctx context.Context, l *grader.Lesson, goos, goarch string) (prog
 	}
 	defer os.RemoveAll(out)
 	bin := filepath.Join(out, "judge")
-	pkg := "./" + filepath.ToSlash(mustRel(l.Kit().Root, l.JudgeDir()))
+	pkg := judgePackage(l)
 	env := append(gotool.LocalEnv(false), "GOOS="+goos, "GOARCH="+goarch)
 	res, err := gotool.Run(ctx, gotool.Command{Args: []string{"build", "-trimpath", "-o", bin, pkg}, Dir: l.Kit().Root, Env: env, Overlay: overlay})
 	if err == nil && res.ExitCode != 0 {
@@ -261,11 +261,8 @@ func (j *Judge) Run(ctx context.Context, stdin []byte, env []string, args ...str
 	return out, nil
 }
 
-// mustRel is filepath.Rel for a path known to be inside base.
-func mustRel(base, path string) string {
-	rel, err := filepath.Rel(base, path)
-	if err != nil {
-		return path
-	}
-	return rel
+// judgePackage is the judge's package, as the go command names it from the
+// kit's root: "./grader/checks/11/judge".
+func judgePackage(l *grader.Lesson) string {
+	return "./grader/checks/" + l.Number + "/judge"
 }

@@ -87,7 +87,11 @@ func Gradescope(w io.Writer, kit *grader.Kit, l *grader.Lesson, modified time.Ti
 		if err != nil {
 			return err
 		}
-		dir := "kit/" + filepath.ToSlash(mustRel(kit.Root, build.PrebuiltDir(l)))
+		rel, err := filepath.Rel(kit.Root, build.PrebuiltDir(l))
+		if err != nil {
+			return fmt.Errorf("bundle the judge: %w", err)
+		}
+		dir := "kit/" + filepath.ToSlash(rel)
 		if err := add(z, dir+"/judge", program, 0o755, modified); err != nil {
 			return err
 		}
@@ -101,14 +105,6 @@ func Gradescope(w io.Writer, kit *grader.Kit, l *grader.Lesson, modified time.Ti
 	return nil
 }
 
-// mustRel is filepath.Rel for a path known to be inside base.
-func mustRel(base, path string) string {
-	rel, err := filepath.Rel(base, path)
-	if err != nil {
-		return path
-	}
-	return rel
-}
 
 // lessonFiles returns, by their path in the kit, the lesson's student files
 // as the starter has them: never an instructor's own work in the lesson
