@@ -172,10 +172,15 @@ func judgeGaveUp(c *checkkit.C, yours, ref checkkit.Observed) {
 		if n, m := len(got.Messages), len(want.Messages); n != m {
 			c.Errorf("The list should hold the question and, for each of the %d steps, the call and its result: %d "+
 				"messages; it holds %d.", kit.MaxSteps, m, n)
+		} else {
+			checkkit.SameMessages(c, "The list should hold the question and, for each step, the call and its result:",
+				want.Messages, got.Messages, 0)
 		}
 		sameLog(c, "Nothing was redacted and no answer was checked, so the log should be empty:", want.Log, got.Log)
 		if n, m := len(got.Runs), len(want.Runs); n != m {
 			c.Errorf("The report tool should run once per step, %s; it ran %s.", checkkit.Times(m), checkkit.Times(n))
+		} else {
+			checkkit.SameToolRuns(c, "The report tool should run once per step, as the model asked:", want.Runs, toolRuns(got.Runs))
 		}
 	})
 }
