@@ -1,11 +1,13 @@
 package checks
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
 
 	"harnesslab/grader/checkkit"
+	"harnesslab/grader/checks/08/play"
 )
 
 // luhn is the Luhn check written independently of the lesson's solution:
@@ -30,21 +32,30 @@ func luhn(number string) bool {
 	return n >= 2 && sum%10 == 0
 }
 
-// run runs check against the student s and returns its verdict.
-func run(t *testing.T, s Student, check checkkit.Check) *checkkit.Verdict {
+// luhnPlays returns what a play of luhn_checks_the_digit records with luhn.
+func luhnPlays(t *testing.T, luhn func(string) bool) checkkit.Observed {
 	t.Helper()
-	S = s
-	defer func() { S = Student{} }()
-	return checkkit.Run(check, time.Minute)
+	o := checkkit.Observed{}
+	for k, set := range luhnCases {
+		for i, tc := range set.Data {
+			data, err := json.Marshal(luhn(tc.number))
+			if err != nil {
+				t.Fatal(err)
+			}
+			o[play.Key(k, i)] = data
+		}
+	}
+	return o
 }
 
-func TestLuhnCheckPassesACorrectLuhn(t *testing.T) {
-	if v := run(t, Student{Luhn: luhn}, luhnChecksTheDigit); !v.Passed {
+func TestLuhnJudgementPassesACorrectLuhn(t *testing.T) {
+	ref := luhnPlays(t, luhn)
+	if v := checkkit.Run(func(c *checkkit.C) { judgeLuhn(c, ref, ref) }, time.Minute); !v.Passed {
 		t.Errorf("luhn_checks_the_digit fails a correct Luhn:\n%s", strings.Join(v.Failures, "\n"))
 	}
 }
 
-func TestLuhnCheckCatchesMistakes(t *testing.T) {
+func TestLuhnJudgementCatchesMistakes(t *testing.T) {
 	tests := []struct {
 		reason string
 		luhn   func(string) bool
@@ -53,18 +64,11 @@ func TestLuhnCheckCatchesMistakes(t *testing.T) {
 		{"every number passes", func(string) bool { return true }, `Luhn("4111 1111 1111 1112") = true`},
 		{"separators are not skipped", func(s string) bool { return !strings.ContainsAny(s, " -") && luhn(s) },
 			`Luhn("4111 1111 1111 1111") = false`},
-		{"doubling from the left", func(s string) bool {
-			// with a 0 after it, an odd count of digits is doubled from the
-			// left by the Luhn check, and the 0 adds nothing
-			d := strings.NewReplacer(" ", "", "-", "").Replace(s)
-			if len(d)%2 == 1 {
-				d += "0"
-			}
-			return luhn(d)
-		}, `Luhn("378282246310005") = false`},
 	}
+	ref := luhnPlays(t, luhn)
 	for _, tc := range tests {
-		v := run(t, Student{Luhn: tc.luhn}, luhnChecksTheDigit)
+		yours := luhnPlays(t, tc.luhn)
+		v := checkkit.Run(func(c *checkkit.C) { judgeLuhn(c, yours, ref) }, time.Minute)
 		if v.Passed {
 			t.Errorf("%s: luhn_checks_the_digit passed", tc.reason)
 			continue
@@ -72,6 +76,22 @@ func TestLuhnCheckCatchesMistakes(t *testing.T) {
 		if !strings.Contains(strings.Join(v.Failures, "\n"), tc.says) {
 			t.Errorf("%s: the failure should say %q; it says:\n%s", tc.reason, tc.says, strings.Join(v.Failures, "\n"))
 		}
+	}
+}
+
+// TestGeneratedCardsAreBothKinds proves the generator of card numbers: most
+// pass the independent luhn, and a good share fail it.
+func TestGeneratedCardsAreBothKinds(t *testing.T) {
+	pass, fail := 0, 0
+	for seed := range 200 {
+		if luhn(cardGen.Example(seed)) {
+			pass++
+		} else {
+			fail++
+		}
+	}
+	if pass < 100 || fail < 30 {
+		t.Errorf("of 200 generated card numbers, %d pass Luhn and %d fail; both kinds should be common", pass, fail)
 	}
 }
 
@@ -92,7 +112,7 @@ func TestCorpusOfTheChecksAgreesWithLuhn(t *testing.T) {
 }
 
 func TestSameLogSaysBothLogs(t *testing.T) {
-	want := []Trigger{{Guard: "redact", Where: "get_report", What: "phone"}}
+	want := []play.Trigger{{Guard: "redact", Where: "get_report", What: "phone"}}
 	v := checkkit.Run(func(c *checkkit.C) { sameLog(c, "The log:", want, nil) }, time.Minute)
 	if v.Passed {
 		t.Fatal("sameLog passed an empty log against one trigger")
@@ -109,12 +129,12 @@ func TestSameLogSaysBothLogs(t *testing.T) {
 }
 
 func TestNoLeaksFindsPersonalDataInTheLog(t *testing.T) {
-	o := offices[0].Data
-	leaky := []Trigger{{Guard: "redact", Where: "get_report", What: "phone " + o.personal[0]}}
+	o := offices[0].Data.Office
+	leaky := []play.Trigger{{Guard: "redact", Where: "get_report", What: "phone " + o.Personal[0]}}
 	if v := checkkit.Run(func(c *checkkit.C) { noLeaks(c, o, leaky) }, time.Minute); v.Passed {
-		t.Errorf("noLeaks passed a trigger that holds %s", o.personal[0])
+		t.Errorf("noLeaks passed a trigger that holds %s", o.Personal[0])
 	}
-	clean := []Trigger{{Guard: "redact", Where: "get_report", What: "phone"}}
+	clean := []play.Trigger{{Guard: "redact", Where: "get_report", What: "phone"}}
 	if v := checkkit.Run(func(c *checkkit.C) { noLeaks(c, o, clean) }, time.Minute); !v.Passed {
 		t.Errorf("noLeaks failed a clean trigger: %s", strings.Join(v.Failures, "\n"))
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"harnesslab/grader/checkkit"
+	"harnesslab/grader/checks/08/play"
 	"harnesslab/lab"
 )
 
@@ -28,9 +29,10 @@ func sources(results ...lab.Message) []lab.Message {
 	return append([]lab.Message{lab.User("Draft the situation report."), lab.Reply(calls...)}, results...)
 }
 
-func citedFiguresPass(c *checkkit.C) {
+// citedCases are the answers cited_figures_pass hands to UncitedFigures.
+var citedCases = func() []checkkit.Data[[]citing] {
 	r := checkkit.Result
-	checkkit.Scenarios(c, []checkkit.Data[[]citing]{
+	return []checkkit.Data[[]citing]{
 		{Name: offices[0].Name, Data: []citing{
 			{"Kessan has 48,200 people [c1] in 4,200 households [c1] and 3 trucks [c2].",
 				[]lab.Message{r("c1", "get_report", offices[0].Data.clean["R1"]), r("c2", "get_report", offices[0].Data.clean["R3"])},
@@ -52,24 +54,13 @@ func citedFiguresPass(c *checkkit.C) {
 			{"No figures at all.", nil, nil, "nothing to cite"},
 			{"", nil, nil, "an empty answer"},
 		}},
-	}, func(cases []citing) {
-		for _, tc := range cases {
-			messages := sources(tc.results...)
-			pristine := lab.CloneMessages(messages)
-			got := S.UncitedFigures(tc.answer, messages)
-			c.Equal(fmt.Sprintf("UncitedFigures(%q) should find nothing: %s.", tc.answer, tc.why), tc.uncited, got, checkkit.AsSent...)
-			checkkit.SameMessages(c, "UncitedFigures should leave the list it reads as it was:", pristine, messages, 0)
-			if c.Failed() {
-				checkkit.LogConversation(c, "the results it could cite", messages)
-				return
-			}
-		}
-	})
-}
+	}
+}()
 
-func uncitedFiguresNamed(c *checkkit.C) {
+// uncitedCases are the answers uncited_figures_named hands to UncitedFigures.
+var uncitedCases = func() []checkkit.Data[[]citing] {
 	r, e := checkkit.Result, checkkit.ErrorResult
-	checkkit.Scenarios(c, []checkkit.Data[[]citing]{
+	return []checkkit.Data[[]citing]{
 		{Name: offices[0].Name, Data: []citing{
 			{"Kessan has 48,200 people [c1] and 5,000 displaced.",
 				[]lab.Message{r("c1", "get_report", offices[0].Data.clean["R1"])},
@@ -88,13 +79,50 @@ func uncitedFiguresNamed(c *checkkit.C) {
 			{"1,150 kg [c4] of 12,480.50 [c5].", []lab.Message{r("c4", "get_report", "1,150 kg"), r("c5", "get_report", "total 12,480")},
 				[]string{"12,480.50"}, "the result holds 12,480, not 12,480.50"},
 		}},
-	}, func(cases []citing) {
-		for _, tc := range cases {
-			messages := sources(tc.results...)
-			got := S.UncitedFigures(tc.answer, messages)
+	}
+}()
+
+// citingScenario is cases as the player is handed them.
+func citingScenario(cases []checkkit.Data[[]citing]) any {
+	return mapSets(cases, func(tc citing) play.Citing {
+		return play.Citing{Answer: tc.answer, Messages: sources(tc.results...), Why: tc.why}
+	})
+}
+
+func citedScenario() any   { return citingScenario(citedCases) }
+func uncitedScenario() any { return citingScenario(uncitedCases) }
+
+// sameFigures stops the check when the reference does not find the kit's
+// figures in tc.
+func sameFigures(c *checkkit.C, tc citing, want []string) {
+	if len(checkkit.Differences(tc.uncited, want, checkkit.AsSent...)) > 0 {
+		c.KitFatalf("the reference's UncitedFigures(%q) is %q; the kit expects %q", tc.answer, want, tc.uncited)
+	}
+}
+
+func judgeCited(c *checkkit.C, yours, ref checkkit.Observed) {
+	eachSet(c, citedCases, func(k int, cases []citing) {
+		for i, tc := range cases {
+			got, want := get[play.Cited](c, yours, ref, play.Key(k, i))
+			sameFigures(c, tc, want.Figures)
+			c.Equal(fmt.Sprintf("UncitedFigures(%q) should find nothing: %s.", tc.answer, tc.why), want.Figures, got.Figures, checkkit.AsSent...)
+			checkkit.SameMessages(c, "UncitedFigures should leave the list it reads as it was:", sources(tc.results...), got.Messages, 0)
+			if c.Failed() {
+				checkkit.LogConversation(c, "the results it could cite", sources(tc.results...))
+				return
+			}
+		}
+	})
+}
+
+func judgeUncited(c *checkkit.C, yours, ref checkkit.Observed) {
+	eachSet(c, uncitedCases, func(k int, cases []citing) {
+		for i, tc := range cases {
+			got, want := get[play.Cited](c, yours, ref, play.Key(k, i))
+			sameFigures(c, tc, want.Figures)
 			if !c.Equal(fmt.Sprintf("UncitedFigures(%q) should name exactly the figures no result backs, in order (%s):",
-				tc.answer, tc.why), tc.uncited, got, checkkit.AsSent...) {
-				checkkit.LogConversation(c, "the results it could cite", messages)
+				tc.answer, tc.why), want.Figures, got.Figures, checkkit.AsSent...) {
+				checkkit.LogConversation(c, "the results it could cite", sources(tc.results...))
 				return
 			}
 		}
