@@ -54,7 +54,7 @@ func TestMessageDifferencesLineListsUp(t *testing.T) {
 func TestScenariosAdviseOnStateKeptBetweenRuns(t *testing.T) {
 	var seen []string
 	remembering := func(c *C) {
-		Scenarios(c, []Data[string]{{"first", "a"}, {"second", "b"}}, func(d string) {
+		Scenarios(c, []Data[string]{{Name: "first", Data: "a"}, {Name: "second", Data: "b"}}, func(d string) {
 			seen = append(seen, d)
 			if seen[0] != d {
 				c.Errorf("got %s, want %s", seen[0], d)
@@ -67,7 +67,7 @@ func TestScenariosAdviseOnStateKeptBetweenRuns(t *testing.T) {
 	}
 	seen = nil
 	firstFails := func(c *C) {
-		Scenarios(c, []Data[int]{{"first", 1}, {"second", 2}}, func(d int) {
+		Scenarios(c, []Data[int]{{Name: "first", Data: 1}, {Name: "second", Data: 2}}, func(d int) {
 			seen = append(seen, "ran")
 			c.Errorf("always wrong")
 		})
@@ -135,5 +135,24 @@ func TestSameToolRunsComparesArgumentsAndNamesRetries(t *testing.T) {
 	v = Run(func(c *C) { SameToolRuns(c, "read a", want, &other) }, time.Second)
 	if v.Passed || strings.Contains(v.Failures[0], "try a failed call again") {
 		t.Errorf("a run with other arguments should fail, without retry advice; got %q", v.Failures)
+	}
+}
+
+// TestFreshSetsAreNotTakenForKeptState: a failure in a later data set of
+// other cases (generated ones) does not come with the advice about state
+// kept between calls, which a plain second run of the same scenario gets.
+func TestFreshSetsAreNotTakenForKeptState(t *testing.T) {
+	for _, fresh := range []bool{false, true} {
+		v := Run(func(c *C) {
+			Scenarios(c, []Data[int]{{Name: "first", Data: 1}, {Name: "second", Data: 2, Fresh: fresh}}, func(d int) {
+				if d == 2 {
+					c.Errorf("case %d failed", d)
+				}
+			})
+		}, time.Minute)
+		advised := strings.Contains(strings.Join(v.Failures, "\n"), "keep something between calls")
+		if advised == fresh {
+			t.Errorf("fresh=%v: advised about kept state: %v", fresh, advised)
+		}
 	}
 }

@@ -14,7 +14,7 @@ import (
 // gets one transcript per run in its verdict, titled with the run, holding
 // what the model was really sent.
 func TestVerdictCarriesRecordedRuns(t *testing.T) {
-	sets := []Data[string]{{"first data", "Ada"}, {"second data", "Bo"}}
+	sets := []Data[string]{{Name: "first data", Data: "Ada"}, {Name: "second data", Data: "Bo"}}
 	v := Run(func(c *C) {
 		Scenarios(c, sets, func(name string) {
 			rec := c.Record("Chat")

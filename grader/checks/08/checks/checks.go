@@ -43,16 +43,6 @@ var Judges = map[string]checkkit.Judgement{
 	"uncited_figures_named":              {Scenario: uncitedScenario, Judge: judgeUncited},
 }
 
-// eachSet runs judge on every data set of a scenario, with its index, the way
-// checkkit.Scenarios runs them.
-func eachSet[T any](c *checkkit.C, sets []checkkit.Data[T], judge func(k int, data T)) {
-	k := -1
-	checkkit.Scenarios(c, sets, func(data T) {
-		k++
-		judge(k, data)
-	})
-}
-
 // get decodes what the student's play and the reference's recorded under key.
 func get[T any](c *checkkit.C, yours, ref checkkit.Observed, key string) (got, want T) {
 	want = checkkit.Get[T](c, ref, key)

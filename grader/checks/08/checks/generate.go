@@ -148,12 +148,12 @@ func generatedPieces() any {
 	}
 	size := func(p play.Piece) int { return len(p.Number) + len(p.Text) }
 	slices.SortStableFunc(all, func(a, b play.Piece) int { return size(a) - size(b) })
-	return halves(all)
+	return checkkit.Generated(all, "cases")
 }
 
 func judgeGeneratedPieces(c *checkkit.C, yours, ref checkkit.Observed) {
 	sets := generatedPieces().([]checkkit.Data[[]play.Piece])
-	eachSet(c, sets, func(k int, cases []play.Piece) {
+	checkkit.EachScenario(c, sets, func(k int, cases []play.Piece) {
 		for i, p := range cases {
 			got, want := get[play.Pieced](c, yours, ref, play.Key(k, i))
 			if got.Luhn != want.Luhn {
@@ -217,12 +217,12 @@ func generatedRuns() any {
 		all[i].What = fmt.Sprintf("Generated case %d (a question of %s)", i+1,
 			checkkit.Plural(utf8.RuneCountInString(all[i].Question), "character"))
 	}
-	return halves(all)
+	return checkkit.Generated(all, "cases")
 }
 
 func judgeGeneratedRuns(c *checkkit.C, yours, ref checkkit.Observed) {
 	sets := generatedRuns().([]checkkit.Data[[]play.Generated])
-	eachSet(c, sets, func(k int, cases []play.Generated) {
+	checkkit.EachScenario(c, sets, func(k int, cases []play.Generated) {
 		for i, g := range cases {
 			got, want := get[play.GeneratedRun](c, yours, ref, play.Key(k, i))
 			q := shortQuestion(g.Question)
@@ -268,12 +268,3 @@ func errWords(ch play.Checked) string {
 	return fmt.Sprintf("the error %q", ch.Err)
 }
 
-// halves splits generated cases into two data sets, every other one in
-// each, so both run from small to large.
-func halves[T any](all []T) []checkkit.Data[[]T] {
-	sets := []checkkit.Data[[]T]{{Name: "generated cases, smallest first"}, {Name: "more generated cases, smallest first"}}
-	for i, x := range all {
-		sets[i%2].Data = append(sets[i%2].Data, x)
-	}
-	return sets
-}

@@ -88,7 +88,7 @@ var uncitedRuns = []checkkit.Data[guardedCase]{
 func uncitedAnswers() any { return guardedScenario(uncitedRuns) }
 
 func judgeUncitedAnswer(c *checkkit.C, yours, ref checkkit.Observed) {
-	eachSet(c, uncitedRuns, func(k int, d guardedCase) {
+	checkkit.EachScenario(c, uncitedRuns, func(k int, d guardedCase) {
 		got, want := guardedRuns(c, yours, ref, k, d)
 		c.Equal(fmt.Sprintf("The answer %q has figures no result backs (%s), so it is withheld: the caller should get the "+
 			"status %q, no text, and the steps the run took.", d.Answer, checkkit.List(d.uncited), kit.Withheld),
@@ -112,7 +112,7 @@ var personalRuns = []checkkit.Data[guardedCase]{
 func personalAnswers() any { return guardedScenario(personalRuns) }
 
 func judgePersonalAnswer(c *checkkit.C, yours, ref checkkit.Observed) {
-	eachSet(c, personalRuns, func(k int, d guardedCase) {
+	checkkit.EachScenario(c, personalRuns, func(k int, d guardedCase) {
 		got, want := guardedRuns(c, yours, ref, k, d)
 		c.Equal(fmt.Sprintf("The answer %q holds personal data, so it is withheld: the caller should get the status %q, "+
 			"no text, and the steps the run took.", d.Answer, kit.Withheld), want.Result, got.Result)
@@ -139,7 +139,7 @@ var answeringRuns = mapData(offices, answering)
 func answeringScenario() any { return guardedScenario(answeringRuns) }
 
 func judgeGuardedAnswers(c *checkkit.C, yours, ref checkkit.Observed) {
-	eachSet(c, answeringRuns, func(k int, d guardedCase) {
+	checkkit.EachScenario(c, answeringRuns, func(k int, d guardedCase) {
 		got, want := guardedRuns(c, yours, ref, k, d)
 		if want.Result.Status != kit.Answered || len(want.Requests) != 2 {
 			c.KitFatalf("the reference's run ends %q after %d requests", want.Result.Status, len(want.Requests))
@@ -161,7 +161,7 @@ func judgeGuardedAnswers(c *checkkit.C, yours, ref checkkit.Observed) {
 }
 
 func judgeGaveUp(c *checkkit.C, yours, ref checkkit.Observed) {
-	eachSet(c, offices, func(k int, o office) {
+	checkkit.EachScenario(c, offices, func(k int, o office) {
 		got, want := get[play.GuardedRun](c, yours, ref, play.RunKey(k))
 		if want.Result != (play.Result{Status: kit.GaveUp, Steps: kit.MaxSteps}) || len(want.Log) > 0 {
 			c.KitFatalf("the reference's run ends %+v with %d triggers", want.Result, len(want.Log))
@@ -237,7 +237,7 @@ var leakyRuns = func() []checkkit.Data[guardedCase] {
 func leakyAnswers() any { return guardedScenario(leakyRuns) }
 
 func judgeNoPersonalDataLogged(c *checkkit.C, yours, ref checkkit.Observed) {
-	eachSet(c, leakyRuns, func(k int, d guardedCase) {
+	checkkit.EachScenario(c, leakyRuns, func(k int, d guardedCase) {
 		got, want := guardedRuns(c, yours, ref, k, d)
 		if t, item, ok := loggedDigits(got.Log, d.personal); ok {
 			c.Errorf("The log holds the digits of personal data: the trigger %q, %q, %q has digits of %s, which the model "+

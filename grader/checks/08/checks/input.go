@@ -55,7 +55,7 @@ func shownAs(question, shown string) string {
 }
 
 func judgeRefusals(c *checkkit.C, yours, ref checkkit.Observed) {
-	eachSet(c, refusals, func(k int, cases []refusal) {
+	checkkit.EachScenario(c, refusals, func(k int, cases []refusal) {
 		for i, tc := range cases {
 			shown := shownAs(tc.question, tc.shown)
 			got, want := get[play.Refusal](c, yours, ref, play.Key(k, i))
@@ -114,7 +114,7 @@ func fineScenario() any {
 }
 
 func judgeFine(c *checkkit.C, yours, ref checkkit.Observed) {
-	eachSet(c, fines, func(k int, cases []fine) {
+	checkkit.EachScenario(c, fines, func(k int, cases []fine) {
 		for i, tc := range cases {
 			shown := shownAs(tc.question, tc.shown)
 			got, want := get[play.Checked](c, yours, ref, play.Key(k, i))

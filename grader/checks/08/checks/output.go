@@ -101,7 +101,7 @@ func sameFigures(c *checkkit.C, tc citing, want []string) {
 }
 
 func judgeCited(c *checkkit.C, yours, ref checkkit.Observed) {
-	eachSet(c, citedCases, func(k int, cases []citing) {
+	checkkit.EachScenario(c, citedCases, func(k int, cases []citing) {
 		for i, tc := range cases {
 			got, want := get[play.Cited](c, yours, ref, play.Key(k, i))
 			sameFigures(c, tc, want.Figures)
@@ -116,7 +116,7 @@ func judgeCited(c *checkkit.C, yours, ref checkkit.Observed) {
 }
 
 func judgeUncited(c *checkkit.C, yours, ref checkkit.Observed) {
-	eachSet(c, uncitedCases, func(k int, cases []citing) {
+	checkkit.EachScenario(c, uncitedCases, func(k int, cases []citing) {
 		for i, tc := range cases {
 			got, want := get[play.Cited](c, yours, ref, play.Key(k, i))
 			sameFigures(c, tc, want.Figures)

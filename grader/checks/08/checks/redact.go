@@ -53,7 +53,7 @@ func luhnNumbers() any {
 // judgeLuhn compares each verdict of Luhn with the reference's; the kit's
 // own word on each number must be the reference's too.
 func judgeLuhn(c *checkkit.C, yours, ref checkkit.Observed) {
-	eachSet(c, luhnCases, func(k int, cases []luhnCase) {
+	checkkit.EachScenario(c, luhnCases, func(k int, cases []luhnCase) {
 		for i, tc := range cases {
 			got, want := get[bool](c, yours, ref, play.Key(k, i))
 			if want != tc.valid {
@@ -108,7 +108,7 @@ func redactTexts() any {
 
 // judgeRedact compares what Redact made of each text with the reference's.
 func judgeRedact(c *checkkit.C, yours, ref checkkit.Observed) {
-	eachSet(c, redactions, func(k int, cases []redaction) {
+	checkkit.EachScenario(c, redactions, func(k int, cases []redaction) {
 		for i, tc := range cases {
 			got, want := get[play.Redacted](c, yours, ref, play.Key(k, i))
 			if want.Clean != tc.clean || fmt.Sprint(want.Found) != fmt.Sprint(tc.found) {
@@ -148,7 +148,7 @@ func nearMissTexts() any { return nearMisses }
 // judgeNearMisses fails every text Redact changes or finds something in; the
 // reference must change none of them either.
 func judgeNearMisses(c *checkkit.C, yours, ref checkkit.Observed) {
-	eachSet(c, nearMisses, func(k int, texts []string) {
+	checkkit.EachScenario(c, nearMisses, func(k int, texts []string) {
 		for i, text := range texts {
 			got, want := get[play.Redacted](c, yours, ref, play.Key(k, i))
 			if want.Clean != text || len(want.Found) > 0 {

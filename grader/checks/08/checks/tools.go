@@ -42,7 +42,7 @@ func leaksOf(o play.Office, r lab.Request) []string {
 }
 
 func judgeLoop(c *checkkit.C, yours, ref checkkit.Observed) {
-	eachSet(c, offices, func(k int, o office) {
+	checkkit.EachScenario(c, offices, func(k int, o office) {
 		got, want := get[play.Looped](c, yours, ref, play.RunKey(k))
 		sameCopies(c, 1, got.Copies)
 		if len(want.Requests) != 2 {
@@ -74,7 +74,7 @@ func judgeLoop(c *checkkit.C, yours, ref checkkit.Observed) {
 }
 
 func judgeHanded(c *checkkit.C, yours, ref checkkit.Observed) {
-	eachSet(c, offices, func(k int, o office) {
+	checkkit.EachScenario(c, offices, func(k int, o office) {
 		got, want := get[play.Handed](c, yours, ref, play.RunKey(k))
 		sameCopies(c, 2, got.Copies)
 		if want.Copy.Text != o.clean[o.WithData] {
@@ -114,7 +114,7 @@ var logRuns = mapData(offices, func(o office) play.LogRun {
 func logScenario() any { return logRuns }
 
 func judgeLogged(c *checkkit.C, yours, ref checkkit.Observed) {
-	eachSet(c, logRuns, func(k int, run play.LogRun) {
+	checkkit.EachScenario(c, logRuns, func(k int, run play.LogRun) {
 		o := offices[k].Data
 		got, want := get[play.Logged](c, yours, ref, play.RunKey(k))
 		sameCopies(c, 2, got.Copies)
@@ -176,7 +176,7 @@ func failureScenario() any {
 }
 
 func judgeFailures(c *checkkit.C, yours, ref checkkit.Observed) {
-	eachSet(c, failures, func(k int, d failure) {
+	checkkit.EachScenario(c, failures, func(k int, d failure) {
 		got, want := get[play.Failed](c, yours, ref, play.RunKey(k))
 		sameCopies(c, 2, got.Copies)
 		cases := []struct {
