@@ -105,7 +105,6 @@ func Gradescope(w io.Writer, kit *grader.Kit, l *grader.Lesson, modified time.Ti
 	return nil
 }
 
-
 // lessonFiles returns, by their path in the kit, the lesson's student files
 // as the starter has them: never an instructor's own work in the lesson
 // folder, and never the solution, which a submission in the same container

@@ -267,4 +267,3 @@ func errWords(ch play.Checked) string {
 	}
 	return fmt.Sprintf("the error %q", ch.Err)
 }
-
