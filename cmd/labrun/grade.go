@@ -43,12 +43,14 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 	if *jobs < 1 || *timeout <= 0 || *memory < 64 {
 		return fmt.Errorf("grade: --jobs must be at least 1, --timeout positive and --memory-mib at least 64")
 	}
+	// Listen for a stop before the kit is read, which takes a moment on a
+	// busy machine: a stop that comes then still ends the run in order.
+	ctx, stop := stopOnSignal()
+	defer stop()
 	kit, l, err := lessonArg(rest[0])
 	if err != nil {
 		return err
 	}
-	ctx, stop := stopOnSignal()
-	defer stop()
 	cfg := grading.Config{
 		Kit: kit, Lesson: l, Paths: rest[1:], Out: *out, Jobs: *jobs, Timeout: *timeout,
 		Memory: int64(*memory) << 20, Resume: *resume, Shard: shard, Shards: shards,
