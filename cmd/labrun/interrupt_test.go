@@ -69,11 +69,15 @@ func TestGradeSurvivesInterruptions(t *testing.T) {
 		return append(append([]string{"grade", "01"}, class...), "--out", out, "--jobs", "2")
 	}
 
-	start := time.Now()
-	if out, err := grade(args("ref")...).CombinedOutput(); err != nil {
-		t.Fatalf("the uninterrupted run failed: %v\n%s", err, out)
+	// The first run fills the caches; the second is as long as a run is.
+	var full time.Duration
+	for _, ref := range []string{"warm", "ref"} {
+		start := time.Now()
+		if out, err := grade(args(ref)...).CombinedOutput(); err != nil {
+			t.Fatalf("the uninterrupted run failed: %v\n%s", err, out)
+		}
+		full = time.Since(start)
 	}
-	full := time.Since(start)
 	want := reportFiles(t, filepath.Join(tmp, "ref"))
 
 	// Each stopped run is resumed, and the resume may be stopped in turn. A
