@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"strings"
 
 	"harnesslab/grader/checkkit"
 	"harnesslab/grader/checks/12/play"
@@ -108,6 +109,7 @@ func judgeTrims(c *checkkit.C, yours, ref checkkit.Observed) {
 				c.Fatalf("your program recorded %d trims for a case of %d budgets: its record was changed", len(got), len(tc.Budgets))
 			}
 			if !trimAt(c, tc, budget, got[j].Result, want[j].Result) {
+				c.Logf("The conversation handed to Trim was %s.", tc.What)
 				return false
 			}
 		}
@@ -132,9 +134,9 @@ func trimAt(c *checkkit.C, tc play.TrimCase, budget int, got, want []lab.Message
 	}
 	if turns && len(got) > 0 && got[0].Role != lab.RoleUser {
 		checkkit.LogConversation(c, "What Trim returned", got)
-		c.Errorf("Trim with a budget of %d tokens returned a list that starts with a %s message; it should start "+
+		c.Errorf("Trim with a budget of %d tokens returned a list that starts with %s message; it should start "+
 			"where a turn starts, at a user message. Cut anywhere else and a kept result can lose its call, or a "+
-			"kept answer its question.", budget, got[0].Role)
+			"kept answer its question.", budget, withArticle(string(got[0].Role)))
 		return false
 	}
 	first := len(tc.Messages) - len(want)
@@ -253,4 +255,12 @@ func judgeTrimCaller(c *checkkit.C, yours, ref checkkit.Observed) {
 		}
 		return true
 	})
+}
+
+// withArticle puts "a" or "an" before word.
+func withArticle(word string) string {
+	if word != "" && strings.ContainsRune("aeiouAEIOU", rune(word[0])) {
+		return "an " + word
+	}
+	return "a " + word
 }
