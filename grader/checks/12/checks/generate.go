@@ -165,9 +165,10 @@ func judgeCompactsAgree(c *checkkit.C, yours, ref checkkit.Observed) {
 
 // breakGen breaks a generated conversation one to six ways at once: a result
 // lost, a result from no call in the list, a result doubled, a second and
-// different result for one call (before or after it), an interruption where
-// the real result was with the real one elsewhere, a result moved anywhere,
-// and two neighbouring results swapped.
+// different result for one call (before or after it, or in the place of the
+// result before it), an interruption where the real result was with the real
+// one elsewhere, a result moved anywhere, and two neighbouring results
+// swapped.
 var breakGen = rapid.Custom(func(t *rapid.T) play.RepairCase {
 	list := conversationGen.Draw(t, "conversation")
 	var did []string
@@ -178,7 +179,7 @@ var breakGen = rapid.Custom(func(t *rapid.T) play.RepairCase {
 				results = append(results, i)
 			}
 		}
-		kind := rapid.IntRange(0, 7).Draw(t, "kind")
+		kind := rapid.IntRange(0, 8).Draw(t, "kind")
 		if len(results) == 0 {
 			kind = 1
 		}
@@ -218,6 +219,15 @@ var breakGen = rapid.Custom(func(t *rapid.T) play.RepairCase {
 			if i+1 < len(list) && list[i+1].Role == lab.RoleToolResult {
 				did = append(did, "swapped the results for "+list[i].ToolCallID+" and "+list[i+1].ToolCallID)
 				list = moved(list, i, i+1)
+				continue
+			}
+			fallthrough
+		case 7:
+			if i+1 < len(list) && list[i+1].Role == lab.RoleToolResult {
+				other := list[i+1]
+				other.Content = "another result for " + other.ToolCallID + "\n"
+				did = append(did, "put a different result for "+other.ToolCallID+" in the place of the result for "+list[i].ToolCallID)
+				list = replaced(list, i, other)
 				continue
 			}
 			fallthrough
