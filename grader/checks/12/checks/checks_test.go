@@ -1,9 +1,12 @@
 package checks
 
 import (
+	"encoding/json"
 	"math/rand/v2"
 	"testing"
 
+	"harnesslab/grader/checkkit"
+	"harnesslab/grader/checks/12/play"
 	"harnesslab/lab"
 )
 
@@ -32,21 +35,56 @@ func TestBrokenHistoriesExpectValidLists(t *testing.T) {
 	}
 }
 
-// TestWantTrimKeepsWholeTurns proves the kit's own trim cuts only at a user
-// message and keeps the newest turn when nothing fits.
-func TestWantTrimKeepsWholeTurns(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 3))
-	for k := range 100 {
-		messages := conversation(randomTurns(rng, 1+rng.IntN(5))...)
-		for _, budget := range []int{0, 50, 150, 400, 10000} {
-			got := wantTrim(system, messages, nil, budget)
-			if len(got) == 0 || got[0].Role != lab.RoleUser || lab.Validate(got) != nil {
-				t.Fatalf("list %d, budget %d: the kit's trim gave %d messages starting with %v, or a refused list",
-					k, budget, len(got), got)
+// TestJudgesMatchPlays proves every judged check is played and every played
+// check judged, and that each scenario is the same on every call.
+func TestJudgesMatchPlays(t *testing.T) {
+	for name, j := range Judges {
+		if play.Plays[name] == nil {
+			t.Errorf("check %s is judged but never played", name)
+		}
+		a, err := json.Marshal(j.Scenario())
+		if err != nil {
+			t.Fatalf("check %s: encode its scenario: %v", name, err)
+		}
+		b, _ := json.Marshal(j.Scenario())
+		if string(a) != string(b) {
+			t.Errorf("check %s: its scenario differs from one call to the next", name)
+		}
+	}
+	for name := range play.Plays {
+		if _, ok := Judges[name]; !ok {
+			t.Errorf("check %s is played but has no judgement", name)
+		}
+	}
+}
+
+// TestGeneratedConversationsAreValid proves the generated conversations are
+// ones a provider accepts, that they reach past a dozen messages and include
+// the empty one, and that most generated broken lists would be refused.
+func TestGeneratedConversationsAreValid(t *testing.T) {
+	longest, empty := 0, false
+	for _, set := range generatedTrims().([]checkkit.Data[[]play.TrimCase]) {
+		for _, tc := range set.Data {
+			if problems := lab.Validate(tc.Messages); problems != nil {
+				t.Fatalf("%s: refused: %v", tc.What, problems)
 			}
-			if len(got) < len(messages) && bill(system, got, nil) > budget && len(starts(got)) > 1 {
-				t.Fatalf("list %d, budget %d: the kit's trim kept %d turns over budget", k, budget, len(starts(got)))
+			longest = max(longest, len(tc.Messages))
+			empty = empty || len(tc.Messages) == 0
+		}
+	}
+	if longest < 40 || !empty {
+		t.Errorf("generated conversations run from %v empty to %d messages; want the empty one and some past 40", empty, longest)
+	}
+	refused, all := 0, 0
+	for _, set := range generatedRepairs().([]checkkit.Data[[]play.RepairCase]) {
+		for _, rc := range set.Data {
+			all++
+			if lab.Validate(rc.Broken) != nil {
+				refused++
 			}
 		}
+	}
+	if refused*10 < all*8 {
+		t.Errorf("only %d of %d generated broken lists would be refused; the breakage is too mild", refused, all)
 	}
 }

@@ -87,22 +87,20 @@ func randomTurns(rng *rand.Rand, n int) []turn {
 	return out
 }
 
-// sameAsBefore reports a failure unless messages still equal pristine: the
-// student's code changed the list it was handed.
+// sameAsBefore reports a failure unless messages, the list the student's
+// code was handed, still equals pristine.
 func sameAsBefore(c *checkkit.C, fn string, pristine, messages []lab.Message) bool {
 	return checkkit.SameMessages(c, fmt.Sprintf("%s changed the list it was handed: the caller's list should be "+
 		"left as it was, because the caller still owns it (make a new list and append to that).", fn),
 		pristine, messages, 0)
 }
 
-// notShared changes every message of got and reports a failure if that
-// changes messages, the caller's list: the two share their array.
-func notShared(c *checkkit.C, fn string, pristine, messages, got []lab.Message) bool {
-	for i := range got {
-		got[i].Content = "changed by the caller"
-	}
+// notShared reports a failure if afterChange, the caller's list after the
+// player changed every message fn returned, is no longer pristine: the two
+// share their array.
+func notShared(c *checkkit.C, fn string, pristine, afterChange []lab.Message) bool {
 	return checkkit.SameMessages(c, fmt.Sprintf("%s returned a list that shares its messages with the caller's list: "+
 		"after the check changed the list %s returned, the caller's list changed too. Return a new list (for example "+
 		"with lab.CloneMessages or append to a nil slice) instead of a slice of the one you were handed.", fn, fn),
-		pristine, messages, 0)
+		pristine, afterChange, 0)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"harnesslab/grader/checkkit"
+	"harnesslab/grader/checks/12/play"
 	"harnesslab/lab"
 )
 
@@ -51,128 +52,188 @@ var compactCases = []checkkit.Data[compactCase]{
 
 // keeping says how many turns Compact keeps, for a failure message.
 func keeping(keep int) string {
-	if keep == 0 {
+	if keep <= 0 {
 		return "no turn (summarizing everything)"
 	}
 	return checkkit.Plural(keep, "turn")
 }
 
-// noteKeepZero says, shown only if the check fails, that this run calls
-// Compact with keep 0: a panic here is a cut that assumed a turn is kept.
-func noteKeepZero(c *checkkit.C, cc compactCase) {
-	if cc.keep == 0 {
-		c.Logf("This run calls Compact with keep = 0: no turn is kept, every turn goes into the summary.")
+// compactSets makes the scenario of a compaction check: for each of
+// compactCases, the cases cases returns.
+func compactSets(cases func(cc compactCase) []play.CompactCase) []checkkit.Data[[]play.CompactCase] {
+	out := make([]checkkit.Data[[]play.CompactCase], len(compactCases))
+	for k, set := range compactCases {
+		out[k] = checkkit.Data[[]play.CompactCase]{Name: set.Name, Data: cases(set.Data)}
+	}
+	return out
+}
+
+// The kinds of compaction case a check plays: the whole conversation with a
+// model that writes the summary, only the turns to keep, and the whole
+// conversation with a model that refuses.
+const (
+	whole   = "the whole conversation"
+	short   = "nothing older to summarize"
+	refused = "the model refuses"
+)
+
+// compactOf is the case of kind for cc, the model answering with replies.
+func compactOf(cc compactCase, kind string, replies ...lab.Message) play.CompactCase {
+	turns := cc.turns
+	if kind == short {
+		turns = turns[len(turns)-cc.keep:]
+	}
+	return play.CompactCase{What: kind, Messages: conversation(turns...), Keep: cc.keep, Replies: replies, Refuse: kind == refused}
+}
+
+func compactAskScenario() any {
+	return compactSets(func(cc compactCase) []play.CompactCase {
+		return []play.CompactCase{compactOf(cc, whole, lab.Say(cc.summary), lab.Say("A second summary nobody asked for."))}
+	})
+}
+
+func compactKeepScenario() any {
+	return compactSets(func(cc compactCase) []play.CompactCase {
+		return []play.CompactCase{compactOf(cc, whole, lab.Say(cc.summary))}
+	})
+}
+
+func compactShortScenario() any {
+	return compactSets(func(cc compactCase) []play.CompactCase {
+		return []play.CompactCase{compactOf(cc, short, lab.Say(cc.summary)), compactOf(cc, refused)}
+	})
+}
+
+func compactCallerScenario() any {
+	return compactSets(func(cc compactCase) []play.CompactCase {
+		out := []play.CompactCase{compactOf(cc, whole, lab.Say(cc.summary)), compactOf(cc, short, lab.Say(cc.summary)), compactOf(cc, refused)}
+		for i := range out {
+			out[i].Alias = true
+		}
+		return out
+	})
+}
+
+// turnsOf counts the turns of messages.
+func turnsOf(messages []lab.Message) int { return len(starts(messages)) }
+
+// noteKeep says, shown only if the check fails, that this run calls Compact
+// with keep 0 or less: a panic here is a cut that assumed a turn is kept.
+func noteKeep(c *checkkit.C, keep int) {
+	if keep <= 0 {
+		c.Logf("This run calls Compact with keep = %d: no turn is kept, every turn goes into the summary.", keep)
 	}
 }
 
-// olderAndNewer splits the messages of turns: all but the newest keep turns,
-// and those.
-func olderAndNewer(turns []turn, keep int) (older, newer []lab.Message) {
-	return conversation(turns[:len(turns)-keep]...), conversation(turns[len(turns)-keep:]...)
-}
-
-func compactAsksForSummary(c *checkkit.C) {
-	checkkit.Scenarios(c, compactCases, func(cc compactCase) {
-		noteKeepZero(c, cc)
-		model := lab.NewScriptedModel(lab.Say(cc.summary), lab.Say("A second summary nobody asked for."))
-		S.Compact(c.Record("Compact asks for a summary").Model(model), conversation(cc.turns...), cc.keep)
-		older, _ := olderAndNewer(cc.turns, cc.keep)
-		want := lab.Request{System: summaryPrompt, Messages: append(older, lab.User(summaryAsk))}
-		checkkit.LogRefusals(c, model)
-		if model.Asked() != 1 {
-			c.Errorf("Compact keeping %s of %s should ask the model for a summary once; it asked %s.",
-				keeping(cc.keep), checkkit.Plural(len(cc.turns), "turn"), checkkit.Times(model.Asked()))
-			return
-		}
-		got := model.Calls()[0]
-		asked := fmt.Sprintf("the messages of the %s before them", checkkit.Plural(len(cc.turns)-cc.keep, "older turn"))
-		if cc.keep == 0 {
-			asked = fmt.Sprintf("every message of the %s", checkkit.Plural(len(cc.turns), "turn"))
-		}
-		if !c.Equal(fmt.Sprintf("Compact keeping %s should ask for the summary with SummaryPrompt as the system "+
-			"prompt, no tools, and %s, then a user message saying SummaryAsk.", keeping(cc.keep), asked), want, got) {
-			checkkit.LogConversation(c, "The request Compact sent", got.Messages)
-		}
+func judgeCompactAsks(c *checkkit.C, yours, ref checkkit.Observed) {
+	eachCase(c, yours, ref, func(cc play.CompactCase, got, want play.Compacted) bool {
+		noteKeep(c, cc.Keep)
+		return compactAsked(c, cc, got, want)
 	})
 }
 
-func compactKeepsRecentTurns(c *checkkit.C) {
-	checkkit.Scenarios(c, compactCases, func(cc compactCase) {
-		noteKeepZero(c, cc)
-		model := lab.NewScriptedModel(lab.Say(cc.summary))
-		got := S.Compact(c.Record("Compact asks for a summary").Model(model), conversation(cc.turns...), cc.keep)
-		_, newer := olderAndNewer(cc.turns, cc.keep)
-		want := append([]lab.Message{lab.User(summaryPrefix + cc.summary)}, newer...)
-		kept := fmt.Sprintf("then the turns it keeps (the newest %d), unchanged", cc.keep)
-		if cc.keep == 0 {
+// compactAsked compares the requests the student's Compact sent with the
+// reference's.
+func compactAsked(c *checkkit.C, cc play.CompactCase, got, want play.Compacted) bool {
+	n := turnsOf(cc.Messages)
+	for _, r := range got.Refusals {
+		c.Logf("the model refused a request, as a provider would: %s", r)
+	}
+	if got.Asked != want.Asked {
+		if want.Asked == 0 {
+			c.Errorf("Compact keeping %s, given %s, has nothing older to summarize and should not ask the "+
+				"model; it asked %s.", keeping(cc.Keep), given(n), checkkit.Times(got.Asked))
+		} else {
+			c.Errorf("Compact keeping %s of %s should ask the model for a summary %s; it asked %s.",
+				keeping(cc.Keep), checkkit.Plural(n, "turn"), checkkit.Times(want.Asked), checkkit.Times(got.Asked))
+		}
+		return false
+	}
+	if want.Asked == 0 || len(got.Requests) == 0 || len(want.Requests) == 0 {
+		return true
+	}
+	older := n - max(cc.Keep, 0)
+	asked := fmt.Sprintf("the messages of the %s before them", checkkit.Plural(older, "older turn"))
+	if cc.Keep <= 0 {
+		asked = fmt.Sprintf("every message of the %s", checkkit.Plural(n, "turn"))
+	}
+	if !c.Equal(fmt.Sprintf("Compact keeping %s should ask for the summary with SummaryPrompt as the system "+
+		"prompt, no tools, and %s, then a user message saying SummaryAsk.", keeping(cc.Keep), asked), want.Requests[0], got.Requests[0]) {
+		checkkit.LogConversation(c, "The request Compact sent", got.Requests[0].Messages)
+		return false
+	}
+	return true
+}
+
+// given says what Compact was handed, for a failure message.
+func given(turns int) string {
+	if turns == 0 {
+		return "an empty list"
+	}
+	return "only " + checkkit.Plural(turns, "turn")
+}
+
+func judgeCompactKeeps(c *checkkit.C, yours, ref checkkit.Observed) {
+	eachCase(c, yours, ref, func(cc play.CompactCase, got, want play.Compacted) bool {
+		noteKeep(c, cc.Keep)
+		return compactReturned(c, cc, got, want)
+	})
+}
+
+// compactReturned compares the list the student's Compact returned with the
+// reference's.
+func compactReturned(c *checkkit.C, cc play.CompactCase, got, want play.Compacted) bool {
+	if problems := lab.Validate(want.Result); len(problems) > 0 {
+		c.KitFatalf("the reference's Compact returned a list a provider would refuse: %s", problems[0])
+	}
+	n := turnsOf(cc.Messages)
+	var sentence string
+	switch {
+	case cc.Refuse:
+		sentence = fmt.Sprintf("Compact keeping %s of %s, when the model refuses the summary "+
+			"request (529 overloaded), should return the whole list as it was: a summary that never came must not "+
+			"cost the older turns.", keeping(cc.Keep), checkkit.Plural(n, "turn"))
+	case want.Asked == 0:
+		sentence = fmt.Sprintf("Compact keeping %s, given %s, should return the list as it was.", keeping(cc.Keep), given(n))
+	default:
+		kept := fmt.Sprintf("then the turns it keeps (the newest %d), unchanged", cc.Keep)
+		if cc.Keep <= 0 {
 			kept = "and nothing after it: every turn went into the summary"
 		}
-		if !checkkit.SameMessages(c, fmt.Sprintf("Compact keeping %s should return one user message, SummaryPrefix "+
-			"followed by the model's summary, %s.", keeping(cc.keep), kept), want, got, 0) {
-			checkkit.LogConversation(c, "What Compact returned", got)
-			return
+		sentence = fmt.Sprintf("Compact keeping %s should return one user message, SummaryPrefix "+
+			"followed by the model's summary, %s.", keeping(cc.Keep), kept)
+	}
+	if !checkkit.SameMessages(c, sentence, want.Result, got.Result, 0) {
+		checkkit.LogConversation(c, "What Compact returned", got.Result)
+		return false
+	}
+	if problems := lab.Validate(got.Result); len(problems) > 0 {
+		c.Errorf("Compact returned a list a provider would refuse: %s.", problems[0])
+		return false
+	}
+	return true
+}
+
+func judgeCompactShort(c *checkkit.C, yours, ref checkkit.Observed) {
+	eachCase(c, yours, ref, func(cc play.CompactCase, got, want play.Compacted) bool {
+		noteKeep(c, cc.Keep)
+		if !cc.Refuse && !compactAsked(c, cc, got, want) {
+			return false
 		}
-		if problems := lab.Validate(got); len(problems) > 0 {
-			c.Errorf("Compact returned a list a provider would refuse: %s.", problems[0])
-		}
+		return compactReturned(c, cc, got, want)
 	})
 }
 
-// refusingModel refuses every request, as a provider does when it is down,
-// and counts them.
-type refusingModel struct{ asked int }
-
-// Complete refuses the request.
-func (m *refusingModel) Complete(string, []lab.Message, []lab.Spec) lab.Message {
-	m.asked++
-	return lab.Message{Role: lab.RoleAssistant, StopReason: "error", Error: "529 overloaded: try again later"}
-}
-
-func compactShortListUnchanged(c *checkkit.C) {
-	checkkit.Scenarios(c, compactCases, func(cc compactCase) {
-		noteKeepZero(c, cc)
-		short := cc.turns[len(cc.turns)-cc.keep:]
-		model := lab.NewScriptedModel(lab.Say(cc.summary))
-		got := S.Compact(c.Record("Compact, given nothing older to summarize").Model(model), conversation(short...), cc.keep)
-		given := "only " + checkkit.Plural(len(short), "turn")
-		if len(short) == 0 {
-			given = "an empty list"
+func judgeCompactCaller(c *checkkit.C, yours, ref checkkit.Observed) {
+	eachCase(c, yours, ref, func(cc play.CompactCase, got, want play.Compacted) bool {
+		noteKeep(c, cc.Keep)
+		fn := "Compact"
+		switch cc.What {
+		case short:
+			fn = "Compact (given a list with nothing to summarize)"
+		case refused:
+			fn = "Compact (when the model refused the summary request)"
 		}
-		if model.Asked() != 0 {
-			c.Errorf("Compact keeping %s, given %s, has nothing older to summarize and should not ask the "+
-				"model; it asked %s.", keeping(cc.keep), given, checkkit.Times(model.Asked()))
-			return
-		}
-		if !checkkit.SameMessages(c, fmt.Sprintf("Compact keeping %s, given %s, should return the list as it was.",
-			keeping(cc.keep), given), conversation(short...), got, 0) {
-			return
-		}
-		refusing := &refusingModel{}
-		got = S.Compact(c.Record("Compact, when the model refuses").Model(refusing), conversation(cc.turns...), cc.keep)
-		if !checkkit.SameMessages(c, fmt.Sprintf("Compact keeping %s of %s, when the model refuses the summary "+
-			"request (529 overloaded), should return the whole list as it was: a summary that never came must not "+
-			"cost the older turns.", keeping(cc.keep), checkkit.Plural(len(cc.turns), "turn")),
-			conversation(cc.turns...), got, 0) {
-			checkkit.LogConversation(c, "What Compact returned", got)
-		}
-	})
-}
-
-func compactLeavesCallerList(c *checkkit.C) {
-	checkkit.Scenarios(c, compactCases, func(cc compactCase) {
-		noteKeepZero(c, cc)
-		messages := conversation(cc.turns...)
-		pristine := conversation(cc.turns...)
-		got := S.Compact(c.Record("Compact asks for a summary").Model(lab.NewScriptedModel(lab.Say(cc.summary))), messages, cc.keep)
-		if !sameAsBefore(c, "Compact", pristine, messages) || !notShared(c, "Compact", pristine, messages, got) {
-			return
-		}
-		short := conversation(cc.turns[len(cc.turns)-cc.keep:]...)
-		got = S.Compact(c.Record("Compact, given nothing older to summarize").Model(lab.NewScriptedModel(lab.Say(cc.summary))), short, cc.keep)
-		if !notShared(c, "Compact (given a list with nothing to summarize)", conversation(cc.turns[len(cc.turns)-cc.keep:]...), short, got) {
-			return
-		}
-		got = S.Compact(c.Record("Compact, when the model refuses").Model(&refusingModel{}), messages, cc.keep)
-		notShared(c, "Compact (when the model refused the summary request)", pristine, messages, got)
+		return sameAsBefore(c, fn, cc.Messages, got.Handed) && notShared(c, fn, cc.Messages, got.AfterChange)
 	})
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"harnesslab/grader/checkkit"
+	"harnesslab/grader/checks/12/play"
 	"harnesslab/lab"
 )
 
@@ -63,19 +64,44 @@ func breakHistory(rng *rand.Rand, valid []lab.Message) (broken []lab.Message, wh
 	return broken, strings.Join(did, ", then "), want
 }
 
-func repairRandomHistories(c *checkkit.C) {
-	checkkit.Scenarios(c, []checkkit.Data[uint64]{
-		{Name: "100 lists broken at random, seed 12", Data: 12},
-		{Name: "100 lists broken at random, seed 31337", Data: 31337},
-	}, func(seed uint64) {
+// randomSeeds are the seeds of the lists broken at random.
+var randomSeeds = []uint64{12, 31337}
+
+// randomHistories returns, for each seed, 100 lists broken at random, and
+// for each the list the kit expects back.
+func randomHistories() (sets []checkkit.Data[[]repairCase], wants [][][]lab.Message) {
+	for _, seed := range randomSeeds {
 		rng := rand.New(rand.NewPCG(seed, 2))
+		set := checkkit.Data[[]repairCase]{Name: fmt.Sprintf("100 lists broken at random, seed %d", seed)}
+		var ws [][]lab.Message
 		for k := range 100 {
 			valid := conversation(randomTurns(rng, 1+rng.IntN(5))...)
 			broken, what, want := breakHistory(rng, valid)
-			if !repairOnce(c, repairCase{what: fmt.Sprintf("(list %d of seed %d) the check %s", k+1, seed, what),
-				broken: broken, want: want}) {
-				return
+			set.Data = append(set.Data, repairCase{What: fmt.Sprintf("(list %d of seed %d) the check %s", k+1, seed, what), Broken: broken})
+			ws = append(ws, want)
+		}
+		sets, wants = append(sets, set), append(wants, ws)
+	}
+	return sets, wants
+}
+
+func repairRandomScenario() any {
+	sets, _ := randomHistories()
+	return sets
+}
+
+// judgeRandomRepairs checks first that the reference repaired each list the
+// way the kit expects (every real result kept, an interruption for each
+// lost one), then judges the student's repairs against the reference's.
+func judgeRandomRepairs(c *checkkit.C, yours, ref checkkit.Observed) {
+	sets, wants := randomHistories()
+	for k, set := range sets {
+		for i, rc := range set.Data {
+			got := checkkit.Get[play.Returned](c, ref, play.Key(k, i))
+			if d := checkkit.Differences(wants[k][i], got.Result, checkkit.AsSent...); len(d) > 0 {
+				c.KitFatalf("the reference's Repair, given a list where %s, did not return the list the kit expects: %s", rc.What, d[0])
 			}
 		}
-	})
+	}
+	judgeRepairs(c, yours, ref)
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"harnesslab/grader/checkkit"
+	"harnesslab/grader/checks/12/play"
 	"harnesslab/lab"
 )
 
@@ -16,48 +17,48 @@ func interruption(id string) lab.Message {
 	return lab.Message{Role: lab.RoleToolResult, ToolCallID: id, ToolName: "read", Content: interrupted, IsError: true}
 }
 
-// repairCase is one broken list and the list it should repair to.
-type repairCase struct {
-	what   string // what is broken, in words
-	broken []lab.Message
-	want   []lab.Message
-}
+// repairCase is one broken list, in words and as messages.
+type repairCase = play.RepairCase
 
-// repairOnce runs the student's Repair on a copy of rc.broken and compares
-// the whole list returned; then checks that the list it was handed is as it
-// was and that the list returned passes lab.Validate.
-func repairOnce(c *checkkit.C, rc repairCase) bool {
-	handed := lab.CloneMessages(rc.broken)
-	got := S.Repair(handed)
-	if !sameAsBefore(c, "Repair", rc.broken, handed) {
-		return false
-	}
-	if !checkkit.SameMessages(c, fmt.Sprintf("Repair, given a list where %s, should return every other message "+
-		"in its place and each call followed by exactly one result, in call order.", rc.what), rc.want, got, 0) {
-		checkkit.LogConversation(c, "The list handed to Repair", rc.broken)
-		checkkit.LogConversation(c, "What Repair returned", got)
-		return false
-	}
-	if problems := lab.Validate(got); len(problems) > 0 {
-		c.Errorf("Repair, given a list where %s, returned a list a provider would refuse: %s.", rc.what, problems[0])
-		return false
-	}
-	return true
-}
-
-// repairAll runs repairOnce on each case, stopping at the first failure.
-func repairAll(c *checkkit.C, cases []repairCase) {
-	repairAllOK(c, cases)
-}
-
-// repairAllOK is repairAll, reporting whether every case passed.
-func repairAllOK(c *checkkit.C, cases []repairCase) bool {
-	for _, rc := range cases {
-		if !repairOnce(c, rc) {
+// judgeRepairs compares, list by list, what the student's Repair returned
+// with the reference's; checks that the list it was handed is as it was, and
+// that the list returned passes lab.Validate.
+func judgeRepairs(c *checkkit.C, yours, ref checkkit.Observed) {
+	eachCase(c, yours, ref, func(rc play.RepairCase, got, want play.Returned) bool {
+		if problems := lab.Validate(want.Result); len(problems) > 0 {
+			c.KitFatalf("the reference's Repair, given a list where %s, returned a list a provider would refuse: %s", rc.What, problems[0])
+		}
+		if lab.Validate(rc.Broken) == nil && len(checkkit.Differences(rc.Broken, want.Result, checkkit.AsSent...)) > 0 {
+			c.KitFatalf("the reference's Repair changed a list that was valid already: %s", rc.What)
+		}
+		if !sameAsBefore(c, "Repair", rc.Broken, got.Handed) {
 			return false
 		}
+		if !checkkit.SameMessages(c, fmt.Sprintf("Repair, given a list where %s, should return every other message "+
+			"in its place and each call followed by exactly one result, in call order.", rc.What), want.Result, got.Result, 0) {
+			checkkit.LogConversation(c, "The list handed to Repair", rc.Broken)
+			checkkit.LogConversation(c, "What Repair returned", got.Result)
+			return false
+		}
+		if problems := lab.Validate(got.Result); len(problems) > 0 {
+			c.Errorf("Repair, given a list where %s, returned a list a provider would refuse: %s.", rc.What, problems[0])
+			return false
+		}
+		if rc.Alias {
+			return notShared(c, "Repair (given a list with nothing to repair)", rc.Broken, got.AfterChange)
+		}
+		return true
+	})
+}
+
+// repairSets makes a repair check's scenario: for each data set of turns,
+// the broken lists build makes of them.
+func repairSets(sets []checkkit.Data[[]turn], build func(turns []turn) []repairCase) []checkkit.Data[[]repairCase] {
+	out := make([]checkkit.Data[[]repairCase], len(sets))
+	for k, set := range sets {
+		out[k] = checkkit.Data[[]repairCase]{Name: set.Name, Data: build(set.Data)}
 	}
-	return true
+	return out
 }
 
 // The turns the fixed repair cases are built from.
@@ -96,39 +97,32 @@ func moved(messages []lab.Message, from, to int) []lab.Message {
 	return with(without(messages, from), to, m)
 }
 
-func repairKeepsValidLists(c *checkkit.C) {
-	checkkit.Scenarios(c, []checkkit.Data[uint64]{
-		{Name: "valid conversations drawn with seed 12", Data: 12},
-		{Name: "valid conversations drawn with seed 2024", Data: 2024},
-	}, func(seed uint64) {
+func repairValidScenario() any {
+	var out []checkkit.Data[[]repairCase]
+	for _, seed := range []uint64{12, 2024} {
 		rng := rand.New(rand.NewPCG(seed, 1))
-		cases := []repairCase{{what: "nothing is broken (an empty list)", broken: nil, want: nil}}
+		cases := []repairCase{{What: "nothing is broken (an empty list)"}}
 		for n := 1; n <= 6; n++ {
-			messages := conversation(randomTurns(rng, n)...)
-			cases = append(cases, repairCase{what: "nothing is broken", broken: messages, want: lab.CloneMessages(messages)})
+			cases = append(cases, repairCase{What: "nothing is broken", Broken: conversation(randomTurns(rng, n)...)})
 		}
-		if !repairAllOK(c, cases) {
-			return
-		}
-		messages := conversation(randomTurns(rng, 3)...)
-		pristine := lab.CloneMessages(messages)
-		notShared(c, "Repair (given a list with nothing to repair)", pristine, messages, S.Repair(messages))
-	})
+		cases = append(cases, repairCase{What: "nothing is broken", Broken: conversation(randomTurns(rng, 3)...), Alias: true})
+		out = append(out, checkkit.Data[[]repairCase]{Name: fmt.Sprintf("valid conversations drawn with seed %d", seed), Data: cases})
+	}
+	return out
 }
 
-func repairInterruptsMissing(c *checkkit.C) {
-	checkkit.Scenarios(c, []checkkit.Data[[]turn]{
+func repairMissingScenario() any {
+	return repairSets([]checkkit.Data[[]turn]{
 		{Name: "Ada's conversation", Data: []turn{adaTurn, portTurn, pairTurn}},
 		{Name: "Grace's conversation", Data: []turn{graceTurn, notesTurn}},
-	}, func(turns []turn) {
+	}, func(turns []turn) []repairCase {
 		whole := conversation(turns...)
 		var cases []repairCase
 		for i, m := range whole {
 			if m.Role == lab.RoleToolResult {
 				cases = append(cases, repairCase{
-					what:   fmt.Sprintf("the result for %s is missing", m.ToolCallID),
-					broken: without(whole, i),
-					want:   replaced(whole, i, interruption(m.ToolCallID)),
+					What:   fmt.Sprintf("the result for %s is missing", m.ToolCallID),
+					Broken: without(whole, i),
 				})
 			}
 		}
@@ -138,47 +132,41 @@ func repairInterruptsMissing(c *checkkit.C) {
 		for last[len(last)-1].Role == lab.RoleToolResult {
 			last = last[:len(last)-1]
 		}
-		want := lab.CloneMessages(last)
-		for _, b := range last[len(last)-1].Blocks {
-			if b.Type == lab.ToolCallBlock {
-				want = append(want, interruption(b.ID))
-			}
-		}
-		cases = append(cases, repairCase{what: "the list ends with a reply whose calls have no results", broken: last, want: want})
-		repairAll(c, cases)
+		cases = append(cases, repairCase{What: "the list ends with a reply whose calls have no results", Broken: last})
+		return cases
 	})
 }
 
-func repairDropsStrays(c *checkkit.C) {
-	checkkit.Scenarios(c, []checkkit.Data[[]turn]{
+func repairStraysScenario() any {
+	return repairSets([]checkkit.Data[[]turn]{
 		{Name: "Ada's conversation", Data: []turn{adaTurn, portTurn, pairTurn}},
 		{Name: "Grace's conversation", Data: []turn{graceTurn, notesTurn}},
-	}, func(turns []turn) {
+	}, func(turns []turn) []repairCase {
 		whole := conversation(turns...)
 		orphan := checkkit.Result("x1", "read", "a result from a conversation long gone\n")
 		var cases []repairCase
 		cases = append(cases,
-			repairCase{what: "it opens with a result that answers no call", broken: with(whole, 0, orphan), want: whole},
-			repairCase{what: "a result answers a call that is not in the list", broken: with(whole, len(whole)-1, orphan), want: whole},
+			repairCase{What: "it opens with a result that answers no call", Broken: with(whole, 0, orphan)},
+			repairCase{What: "a result answers a call that is not in the list", Broken: with(whole, len(whole)-1, orphan)},
 		)
 		for i, m := range whole {
 			if m.Role == lab.RoleToolResult {
 				cases = append(cases,
-					repairCase{what: fmt.Sprintf("the result for %s comes twice in a row", m.ToolCallID),
-						broken: with(whole, i, m), want: whole},
-					repairCase{what: fmt.Sprintf("the result for %s comes again at the end", m.ToolCallID),
-						broken: append(lab.CloneMessages(whole), m), want: whole})
+					repairCase{What: fmt.Sprintf("the result for %s comes twice in a row", m.ToolCallID),
+						Broken: with(whole, i, m)},
+					repairCase{What: fmt.Sprintf("the result for %s comes again at the end", m.ToolCallID),
+						Broken: append(lab.CloneMessages(whole), m)})
 			}
 		}
-		repairAll(c, cases)
+		return cases
 	})
 }
 
-func repairMovesLateResults(c *checkkit.C) {
-	checkkit.Scenarios(c, []checkkit.Data[[]turn]{
+func repairLateScenario() any {
+	return repairSets([]checkkit.Data[[]turn]{
 		{Name: "Ada's conversation", Data: []turn{adaTurn, portTurn, pairTurn, graceTurn}},
 		{Name: "Grace's conversation", Data: []turn{graceTurn, notesTurn, adaTurn}},
-	}, func(turns []turn) {
+	}, func(turns []turn) []repairCase {
 		whole := conversation(turns...)
 		var cases []repairCase
 		for i, m := range whole {
@@ -186,33 +174,33 @@ func repairMovesLateResults(c *checkkit.C) {
 				continue
 			}
 			cases = append(cases,
-				repairCase{what: fmt.Sprintf("the result for %s comes late, after the next question", m.ToolCallID),
-					broken: moved(whole, i, len(whole)-2), want: whole},
-				repairCase{what: fmt.Sprintf("the result for %s comes before the reply that made the call", m.ToolCallID),
-					broken: moved(whole, i, 0), want: whole})
+				repairCase{What: fmt.Sprintf("the result for %s comes late, after the next question", m.ToolCallID),
+					Broken: moved(whole, i, len(whole)-2)},
+				repairCase{What: fmt.Sprintf("the result for %s comes before the reply that made the call", m.ToolCallID),
+					Broken: moved(whole, i, 0)})
 			// Two different results for the call: one saved before the call
 			// was made, the real one late. The one after the call wins.
 			stale := m
 			stale.Content = "a result saved before this call was made\n"
 			cases = append(cases, repairCase{
-				what: fmt.Sprintf("the result for %s comes late, after the next question, and a different result for %s "+
+				What: fmt.Sprintf("the result for %s comes late, after the next question, and a different result for %s "+
 					"comes before the reply that made the call (the one after the call should win)", m.ToolCallID, m.ToolCallID),
-				broken: with(moved(whole, i, len(whole)-2), 0, stale), want: whole})
+				Broken: with(moved(whole, i, len(whole)-2), 0, stale)})
 			if i+1 < len(whole) && whole[i+1].Role == lab.RoleToolResult {
 				cases = append(cases, repairCase{
-					what:   fmt.Sprintf("the results for %s and %s are swapped", m.ToolCallID, whole[i+1].ToolCallID),
-					broken: moved(whole, i, i+1), want: whole})
+					What:   fmt.Sprintf("the results for %s and %s are swapped", m.ToolCallID, whole[i+1].ToolCallID),
+					Broken: moved(whole, i, i+1)})
 			}
 		}
-		repairAll(c, cases)
+		return cases
 	})
 }
 
-func repairPrefersRealResult(c *checkkit.C) {
-	checkkit.Scenarios(c, []checkkit.Data[[]turn]{
+func repairRealScenario() any {
+	return repairSets([]checkkit.Data[[]turn]{
 		{Name: "Ada's conversation", Data: []turn{adaTurn, portTurn, pairTurn, graceTurn}},
 		{Name: "Grace's conversation", Data: []turn{graceTurn, notesTurn, adaTurn}},
-	}, func(turns []turn) {
+	}, func(turns []turn) []repairCase {
 		whole := conversation(turns...)
 		var cases []repairCase
 		for i, m := range whole {
@@ -223,16 +211,16 @@ func repairPrefersRealResult(c *checkkit.C) {
 			// arrived afterwards, late.
 			broken := with(replaced(whole, i, interruption(m.ToolCallID)), len(whole)-1, m)
 			cases = append(cases, repairCase{
-				what:   fmt.Sprintf("%s is answered by an interruption right after the call and by its real result later", m.ToolCallID),
-				broken: broken, want: whole})
+				What:   fmt.Sprintf("%s is answered by an interruption right after the call and by its real result later", m.ToolCallID),
+				Broken: broken})
 			// The real result came first, even before the call; an
 			// interruption sits right after the call. A real result wins
 			// wherever it is.
 			cases = append(cases, repairCase{
-				what: fmt.Sprintf("%s is answered by an interruption right after the call and by its real result earlier, "+
+				What: fmt.Sprintf("%s is answered by an interruption right after the call and by its real result earlier, "+
 					"before the reply that made the call", m.ToolCallID),
-				broken: with(replaced(whole, i, interruption(m.ToolCallID)), 0, m), want: whole})
+				Broken: with(replaced(whole, i, interruption(m.ToolCallID)), 0, m)})
 		}
-		repairAll(c, cases)
+		return cases
 	})
 }
