@@ -45,9 +45,7 @@ var Judges = map[string]checkkit.Judgement{
 // checkkit.Scenarios runs them, with the student's record of it and the
 // reference's; it stops a data set at the first case judge fails.
 func eachCase[T, O any](c *checkkit.C, yours, ref checkkit.Observed, judge func(tc T, got, want O) bool) {
-	k := -1
-	checkkit.Scenarios(c, checkkit.Scenario[[]checkkit.Data[[]T]](c), func(cases []T) {
-		k++
+	checkkit.EachScenario(c, checkkit.Scenario[[]checkkit.Data[[]T]](c), func(k int, cases []T) {
 		for i, tc := range cases {
 			want := checkkit.Get[O](c, ref, play.Key(k, i))
 			got := checkkit.Get[O](c, yours, play.Key(k, i))

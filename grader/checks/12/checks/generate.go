@@ -77,12 +77,10 @@ var conversationGen = rapid.Custom(func(t *rapid.T) []lab.Message {
 // data sets, every other one in each, so both run from small to large.
 func smallestFirst[T any](all []T, size func(T) int, name func(i int, x *T)) []checkkit.Data[[]T] {
 	slices.SortStableFunc(all, func(a, b T) int { return size(a) - size(b) })
-	sets := []checkkit.Data[[]T]{{Name: "generated cases, smallest first"}, {Name: "more generated cases, smallest first"}}
 	for i := range all {
 		name(i, &all[i])
-		sets[i%2].Data = append(sets[i%2].Data, all[i])
 	}
-	return sets
+	return checkkit.Generated(all, "cases")
 }
 
 // trimGen generates a conversation to trim, with or without the read tool,
