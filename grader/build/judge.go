@@ -191,10 +191,8 @@ func loadJudge(dir string) *Judge {
 	if json.Unmarshal(data, &k) != nil || k.Version != judgeCacheVersion || len(k.Inputs) == 0 {
 		return nil
 	}
-	for p, want := range k.Inputs {
-		if fingerprint(p) != want {
-			return nil
-		}
+	if !unchanged(k.Inputs) {
+		return nil
 	}
 	path := filepath.Join(dir, "judge")
 	if _, err := os.Stat(path); err != nil {

@@ -91,10 +91,8 @@ func load(l *grader.Lesson, path string) *Toolchain {
 	if json.Unmarshal(data, &c) != nil || c.Version != toolchainCacheVersion || len(c.Inputs) == 0 {
 		return nil
 	}
-	for p, want := range c.Inputs {
-		if fingerprint(p) != want {
-			return nil
-		}
+	if !unchanged(c.Inputs) {
+		return nil
 	}
 	for _, file := range c.Exports {
 		if _, err := os.Stat(file); err != nil {
@@ -149,6 +147,17 @@ func writeWhole(path string, data []byte) error {
 		return err
 	}
 	return os.Rename(tmp.Name(), path)
+}
+
+// unchanged reports whether every input still has the fingerprint it was
+// kept with.
+func unchanged(inputs map[string]string) bool {
+	for p, want := range inputs {
+		if fingerprint(p) != want {
+			return false
+		}
+	}
+	return true
 }
 
 // fingerprint describes a file, or a folder and the files in it, by name,
