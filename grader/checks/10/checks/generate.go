@@ -1,0 +1,188 @@
+package checks
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"pgregory.net/rapid"
+
+	"harnesslab/grader/checkkit"
+	"harnesslab/grader/checks/10/play"
+	"harnesslab/lab"
+)
+
+// Generated stories: the lesson's rules combined in ways no hand-written
+// story holds. Several conversations and a teammate work on several files at
+// once; the model reads (files that are there and files that are not), edits
+// with text that stands in the file once, twice or not at all, empty text,
+// text full of characters a pattern would misread, and undoes, in any order.
+// Each story is made from a fixed seed, so every run hands out the same ones,
+// and they are played smallest first, so the first difference reported is the
+// smallest found.
+
+// generatedStoryCount is how many stories edits_agree generates, in two data
+// sets.
+const generatedStoryCount = 80
+
+// genPaths are the files a generated story's workspace may hold.
+var genPaths = []string{"config.py", "notes/todo.md", "src/é.go", "a"}
+
+// genLines are the lines generated files are made of: repeated ones, empty
+// ones, ones with characters a regular expression or a format reads, and
+// multi-byte ones.
+var genLines = []string{"PORT = 8080", "HOST = \"localhost\"", "x = 1", "x = 1", "- ship 1.2", "", "rate = (a.b)*2 $1 %d", "// é ✓", "  indented"}
+
+// genOld are the old_text of generated edits: whole lines, parts of lines,
+// text that stands everywhere, text that stands nowhere, the other case,
+// text a pattern would misread, empty text.
+var genOld = []string{"PORT = 8080", "x = 1", "x = 1\n", "- ship 1.2", " = ", "\n", "(a.b)*", "$1 %d", "é", "port = 8080",
+	"PORT = 9090", "HOST = \"0.0.0.0\"", "", " ", "x = 2", "  indented\n"}
+
+// genNew are the new_text of generated edits: text that makes old text stand
+// twice, text that takes it out, empty text, text a replacement would
+// misread.
+var genNew = []string{"PORT = 9090", "x = 2", "x = 1", "", "${1}$0 %s %% \\n", "HOST = \"0.0.0.0\"", "é\né", "PORT = 8080"}
+
+// genText draws the text of a file: up to 14 lines of genLines, ending in a
+// line end or not.
+func genText(t *rapid.T, label string) string {
+	lines := make([]string, rapid.IntRange(0, 14).Draw(t, label+" lines"))
+	for i := range lines {
+		lines[i] = rapid.SampledFrom(genLines).Draw(t, label+" line")
+	}
+	text := strings.Join(lines, "\n")
+	if len(lines) > 0 && rapid.IntRange(0, 3).Draw(t, label+" end") > 0 {
+		text += "\n"
+	}
+	return text
+}
+
+// storyGen generates a story: one to four files, one to three
+// conversations, and up to 40 acts, reads most often, then edits, undos and
+// a teammate's writes.
+var storyGen = rapid.Custom(func(t *rapid.T) play.Story {
+	s := play.Story{Files: map[string]string{}, Conversations: rapid.IntRange(1, 3).Draw(t, "conversations")}
+	for _, path := range genPaths[:rapid.IntRange(1, len(genPaths)).Draw(t, "files")] {
+		s.Files[path] = genText(t, "file")
+	}
+	// The paths acts name: the files, one that is not there yet, one a
+	// teammate may make, and one outside the workspace.
+	paths := append(slices.Sorted(maps.Keys(s.Files)), "missing.txt", "../outside.py")
+	pick := func(label string) string {
+		if rapid.IntRange(0, 9).Draw(t, label+" known") < 8 {
+			return rapid.SampledFrom(paths[:len(paths)-2]).Draw(t, label)
+		}
+		return rapid.SampledFrom(paths).Draw(t, label)
+	}
+	id := 0
+	for range rapid.IntRange(1, 40).Draw(t, "acts") {
+		conv := rapid.IntRange(0, s.Conversations-1).Draw(t, "conversation")
+		id++
+		callID := fmt.Sprintf("c%d", id)
+		switch kind := rapid.IntRange(0, 19).Draw(t, "act"); {
+		case kind < 7:
+			call := lab.Call("read", lab.Args{"path": pick("read path")}).WithID(callID)
+			s.Acts = append(s.Acts, play.Act{Conv: conv, Call: &call})
+		case kind < 14:
+			args := lab.Args{"path": pick("edit path"), "old_text": rapid.SampledFrom(genOld).Draw(t, "old_text"),
+				"new_text": rapid.SampledFrom(genNew).Draw(t, "new_text")}
+			if kind == 13 && rapid.Bool().Draw(t, "broken") {
+				delete(args, rapid.SampledFrom([]string{"path", "old_text", "new_text"}).Draw(t, "missing argument"))
+			}
+			call := lab.Call("edit", args).WithID(callID)
+			s.Acts = append(s.Acts, play.Act{Conv: conv, Call: &call})
+		case kind < 17:
+			s.Acts = append(s.Acts, play.Act{Conv: conv, Undo: pick("undo path")})
+		default:
+			path := pick("write path")
+			text := s.Files[path]
+			if rapid.IntRange(0, 2).Draw(t, "same text") > 0 {
+				text = genText(t, "write")
+			}
+			s.Acts = append(s.Acts, play.Act{Write: path, Text: text})
+		}
+	}
+	return s
+})
+
+// storySize is how big a generated story is: its acts, then its files.
+func storySize(s play.Story) int {
+	n := 0
+	for _, text := range s.Files {
+		n += len(text)
+	}
+	return 1000*len(s.Acts) + 10*s.Conversations + n%10
+}
+
+// generatedStories is two data sets of generated stories.
+func generatedStories() any {
+	var all []play.Story
+	for seed := range generatedStoryCount {
+		all = append(all, storyGen.Example(seed))
+	}
+	slices.SortStableFunc(all, func(a, b play.Story) int { return storySize(a) - storySize(b) })
+	for i := range all {
+		all[i].What = fmt.Sprintf("generated story %d (%s)", i+1, describeStory(all[i]))
+	}
+	return checkkit.Generated(all, "stories")
+}
+
+// describeStory says in words how big a generated story is.
+func describeStory(s play.Story) string {
+	return fmt.Sprintf("%s, %s, %s", checkkit.Plural(len(s.Files), "file"), checkkit.Plural(s.Conversations, "conversation"), checkkit.Plural(len(s.Acts), "act"))
+}
+
+// judgeEditsAgree compares each generated story with the reference's play,
+// act by act, and words the first difference with the acts before it.
+func judgeEditsAgree(c *checkkit.C, yours, ref checkkit.Observed) {
+	checkkit.EachScenario(c, checkkit.Scenario[[]checkkit.Data[[]play.Story]](c), func(k int, stories []play.Story) {
+		for i, s := range stories {
+			got := checkkit.Get[play.Told](c, yours, play.StoryKey(k, i))
+			want := checkkit.Get[play.Told](c, ref, play.StoryKey(k, i))
+			if len(want.Steps) != len(s.Acts) {
+				c.KitFatalf("the reference played %d of the %d acts of %s", len(want.Steps), len(s.Acts), s.What)
+			}
+			before := func(j int) string {
+				if j == 0 {
+					return fmt.Sprintf("In %s, at the start", s.What)
+				}
+				return fmt.Sprintf("In %s, after act %d (%s)", s.What, j, describe(s.Acts[j-1]))
+			}
+			if !agreeStory(c, s, got, want, before, true) {
+				logStory(c, s, want, got)
+				return
+			}
+		}
+	})
+}
+
+// logStory shows a generated story: the files at the start, then each act
+// with what the reference's play of it did, up to the first act where the
+// student's did otherwise.
+func logStory(c *checkkit.C, s play.Story, want, got play.Told) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "The story, as the reference plays it. The files at the start:\n")
+	for _, path := range slices.Sorted(maps.Keys(s.Files)) {
+		fmt.Fprintf(&b, "  %s: %q\n", path, s.Files[path])
+	}
+	for j, a := range s.Acts {
+		fmt.Fprintf(&b, "act %d: %s", j+1, describe(a))
+		w := want.Steps[j]
+		switch {
+		case w.Result != nil:
+			fmt.Fprintf(&b, " -> %q", w.Result.Content)
+		case a.Undo != "":
+			fmt.Fprintf(&b, " -> %s", errText(w.UndoError))
+		case a.Write != "":
+			fmt.Fprintf(&b, ": %q", a.Text)
+		}
+		b.WriteString("\n")
+		if j >= len(got.Steps) || len(checkkit.Differences(w, got.Steps[j])) > 0 {
+			fmt.Fprintf(&b, "(yours differs here)\n")
+			break
+		}
+	}
+	c.Logf("%s", b.String())
+}
