@@ -60,45 +60,91 @@ func genText(t *rapid.T, label string) string {
 }
 
 // storyGen generates a story: one to four files, one to three
-// conversations, and up to 40 acts, reads most often, then edits, undos and
-// a teammate's writes.
+// conversations, and up to 40 acts: reads most often, then edits, undos and
+// a teammate's writes. Most acts are about the first file and the first
+// conversation, and most edits replace a line the file held at the start or
+// the text the last edit put in, so that edits go through, follow each
+// other and are undone, as well as being refused.
 var storyGen = rapid.Custom(func(t *rapid.T) play.Story {
 	s := play.Story{Files: map[string]string{}, Conversations: rapid.IntRange(1, 3).Draw(t, "conversations")}
 	for _, path := range genPaths[:rapid.IntRange(1, len(genPaths)).Draw(t, "files")] {
 		s.Files[path] = genText(t, "file")
 	}
-	// The paths acts name: the files, one that is not there yet, one a
-	// teammate may make, and one outside the workspace.
-	paths := append(slices.Sorted(maps.Keys(s.Files)), "missing.txt", "../outside.py")
+	// The paths acts name: the files, the first most often, then one that
+	// is not there yet (a teammate may make it), and one outside the
+	// workspace.
+	paths := slices.Sorted(maps.Keys(s.Files))
 	pick := func(label string) string {
-		if rapid.IntRange(0, 9).Draw(t, label+" known") < 8 {
-			return rapid.SampledFrom(paths[:len(paths)-2]).Draw(t, label)
+		switch n := rapid.IntRange(0, 19).Draw(t, label+" which"); {
+		case n < 10:
+			return genPaths[0]
+		case n < 18:
+			return rapid.SampledFrom(paths).Draw(t, label)
+		case n < 19:
+			return "missing.txt"
 		}
-		return rapid.SampledFrom(paths).Draw(t, label)
+		return "../outside.py"
+	}
+	// The texts edits of each file may replace: its lines at the start, and
+	// what the last edit of it put in.
+	known, last := map[string][]string{}, map[string]string{}
+	for path, text := range s.Files {
+		for _, line := range strings.Split(text, "\n") {
+			if line != "" {
+				known[path] = append(known[path], line)
+			}
+		}
 	}
 	id := 0
-	for range rapid.IntRange(1, 40).Draw(t, "acts") {
-		conv := rapid.IntRange(0, s.Conversations-1).Draw(t, "conversation")
+	call := func(conv int, name string, args lab.Args) {
 		id++
-		callID := fmt.Sprintf("c%d", id)
+		c := lab.Call(name, args).WithID(fmt.Sprintf("c%d", id))
+		s.Acts = append(s.Acts, play.Act{Conv: conv, Call: &c})
+	}
+	for range rapid.IntRange(1, 40).Draw(t, "acts") {
+		conv := 0
+		if rapid.IntRange(0, 4).Draw(t, "other conversation") == 0 {
+			conv = rapid.IntRange(0, s.Conversations-1).Draw(t, "conversation")
+		}
 		switch kind := rapid.IntRange(0, 19).Draw(t, "act"); {
-		case kind < 7:
-			call := lab.Call("read", lab.Args{"path": pick("read path")}).WithID(callID)
-			s.Acts = append(s.Acts, play.Act{Conv: conv, Call: &call})
-		case kind < 14:
-			args := lab.Args{"path": pick("edit path"), "old_text": rapid.SampledFrom(genOld).Draw(t, "old_text"),
-				"new_text": rapid.SampledFrom(genNew).Draw(t, "new_text")}
-			if kind == 13 && rapid.Bool().Draw(t, "broken") {
+		case kind < 5:
+			call(conv, "read", lab.Args{"path": pick("read path")})
+		case kind < 13:
+			path := pick("edit path")
+			if rapid.IntRange(0, 2).Draw(t, "read first") == 0 {
+				call(conv, "read", lab.Args{"path": path})
+			}
+			old := rapid.SampledFrom(genOld).Draw(t, "old_text")
+			switch n := rapid.IntRange(0, 7).Draw(t, "known old_text"); {
+			case n < 3 && last[path] != "":
+				old = last[path]
+			case n < 6 && len(known[path]) > 0:
+				old = rapid.SampledFrom(known[path]).Draw(t, "known")
+			case n == 6:
+				old = ""
+			}
+			repl := rapid.SampledFrom(genNew).Draw(t, "new_text")
+			if rapid.IntRange(0, 2).Draw(t, "marked new_text") > 0 {
+				repl = fmt.Sprintf("%s # %d", old, id+1)
+				last[path] = repl
+			}
+			args := lab.Args{"path": path, "old_text": old, "new_text": repl}
+			if kind == 12 && rapid.Bool().Draw(t, "broken") {
 				delete(args, rapid.SampledFrom([]string{"path", "old_text", "new_text"}).Draw(t, "missing argument"))
 			}
-			call := lab.Call("edit", args).WithID(callID)
-			s.Acts = append(s.Acts, play.Act{Conv: conv, Call: &call})
-		case kind < 17:
+			call(conv, "edit", args)
+		case kind < 18:
 			s.Acts = append(s.Acts, play.Act{Conv: conv, Undo: pick("undo path")})
 		default:
+			// The teammate writes the text the file had at the start (the
+			// same text back, when nobody wrote it since), that text with a
+			// line of their own, or new text.
 			path := pick("write path")
 			text := s.Files[path]
-			if rapid.IntRange(0, 2).Draw(t, "same text") > 0 {
+			switch rapid.IntRange(0, 2).Draw(t, "their text") {
+			case 1:
+				text += fmt.Sprintf("# theirs %d\n", len(s.Acts))
+			case 2:
 				text = genText(t, "write")
 			}
 			s.Acts = append(s.Acts, play.Act{Write: path, Text: text})
