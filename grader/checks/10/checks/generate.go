@@ -30,15 +30,18 @@ const generatedStoryCount = 80
 var genPaths = []string{"config.py", "notes/todo.md", "src/é.go", "a"}
 
 // genLines are the lines generated files are made of: repeated ones, empty
-// ones, ones with characters a regular expression or a format reads, and
-// multi-byte ones.
-var genLines = []string{"PORT = 8080", "HOST = \"localhost\"", "x = 1", "x = 1", "- ship 1.2", "", "rate = (a.b)*2 $1 %d", "// é ✓", "  indented"}
+// ones, ones with characters a regular expression or a format reads,
+// multi-byte ones, and one where "==" stands once, or twice if counted with
+// overlaps.
+var genLines = []string{"PORT = 8080", "HOST = \"localhost\"", "x = 1", "x = 1", "- ship 1.2", "", "rate = (a.b)*2 $1 %d",
+	"// é ✓", "nom = \"Zoë\"", "  indented", "if a === b {"}
 
 // genOld are the old_text of generated edits: whole lines, parts of lines,
 // text that stands everywhere, text that stands nowhere, the other case,
-// text a pattern would misread, empty text.
+// text a pattern would misread, text that overlaps itself where it stands
+// ("==" in "==="), multi-byte text, empty text.
 var genOld = []string{"PORT = 8080", "x = 1", "x = 1\n", "- ship 1.2", " = ", "\n", "(a.b)*", "$1 %d", "é", "port = 8080",
-	"PORT = 9090", "HOST = \"0.0.0.0\"", "", " ", "x = 2", "  indented\n"}
+	"PORT = 9090", "HOST = \"0.0.0.0\"", "", " ", "x = 2", "  indented\n", "==", "ë\""}
 
 // genNew are the new_text of generated edits: text that makes old text stand
 // twice, text that takes it out, empty text, text a replacement would
@@ -115,18 +118,26 @@ var storyGen = rapid.Custom(func(t *rapid.T) play.Story {
 				call(conv, "read", lab.Args{"path": path})
 			}
 			old := rapid.SampledFrom(genOld).Draw(t, "old_text")
-			switch n := rapid.IntRange(0, 7).Draw(t, "known old_text"); {
+			switch n := rapid.IntRange(0, 8).Draw(t, "known old_text"); {
 			case n < 3 && last[path] != "":
 				old = last[path]
 			case n < 6 && len(known[path]) > 0:
 				old = rapid.SampledFrom(known[path]).Draw(t, "known")
 			case n == 6:
 				old = ""
+			case n == 7:
+				old = "==" // once in "===", or twice if counted with overlaps
 			}
+			// new_text marks the place, so that the next edit can find it,
+			// or is the old text itself (an edit that changes nothing), or
+			// other text.
 			repl := rapid.SampledFrom(genNew).Draw(t, "new_text")
-			if rapid.IntRange(0, 2).Draw(t, "marked new_text") > 0 {
+			switch rapid.IntRange(0, 5).Draw(t, "marked new_text") {
+			case 0, 1, 2, 3:
 				repl = fmt.Sprintf("%s # %d", old, id+1)
 				last[path] = repl
+			case 4:
+				repl = old
 			}
 			args := lab.Args{"path": path, "old_text": old, "new_text": repl}
 			if kind == 12 && rapid.Bool().Draw(t, "broken") {
