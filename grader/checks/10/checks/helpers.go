@@ -252,7 +252,8 @@ func agreeStory(c *checkkit.C, s play.Story, got, want play.Told, before func(j 
 			}
 		}
 		after := before(j+1) + ","
-		if !c.Equal(after+" the files were written in the wrong order, or too often (each edit and undo that works writes once, one that is refused writes nothing).",
+		if !c.Equal(fmt.Sprintf("%s the files were written in the wrong order, or too often (each edit and undo that works writes once, one that is refused writes nothing): "+
+			"the reference's act %d wrote %s, yours wrote %s.", after, j+1, wroteWords(w.Wrote), wroteWords(g.Wrote)),
 			w.Wrote, g.Wrote, cmpopts.EquateEmpty()) {
 			return false
 		}
@@ -303,4 +304,12 @@ func othersWroteSince(acts []play.Act, ref play.Told, j int) bool {
 // tell is the story that starts from start, plays acts, and must leave want.
 func tell(start map[string]string, acts []act, want map[string]string) story {
 	return story{start: start, acts: acts, want: want}
+}
+
+// wroteWords says the paths an act wrote: "nothing", or the paths in order.
+func wroteWords(paths []string) string {
+	if len(paths) == 0 {
+		return "nothing"
+	}
+	return checkkit.List(paths)
 }
