@@ -201,6 +201,7 @@ func judgeEditsAgree(c *checkkit.C, yours, ref checkkit.Observed) {
 			if len(want.Steps) != len(s.Acts) {
 				c.KitFatalf("the reference played %d of the %d acts of %s", len(want.Steps), len(s.Acts), s.What)
 			}
+			referenceWritesRight(c, s, want)
 			before := func(j int) string {
 				if j == 0 {
 					return fmt.Sprintf("In %s, at the start", s.What)
@@ -242,4 +243,27 @@ func logStory(c *checkkit.C, s play.Story, want, got play.Told) {
 		}
 	}
 	c.Logf("%s", b.String())
+}
+
+// referenceWritesRight stops the check as the kit's mistake when the
+// reference's play of s breaks a rule that holds whatever the code: a read
+// and every refusal write nothing, and an edit or an undo that works, like a
+// teammate, writes its file once.
+func referenceWritesRight(c *checkkit.C, s play.Story, ref play.Told) {
+	for j, a := range s.Acts {
+		step := ref.Steps[j]
+		var want []string
+		switch {
+		case a.Write != "":
+			want = []string{a.Write}
+		case a.Call != nil && a.Call.Name == "edit" && step.Result != nil && !step.Result.IsError:
+			path, _ := a.Call.Arguments["path"].(string)
+			want = []string{path}
+		case a.Undo != "" && step.UndoError == nil:
+			want = []string{a.Undo}
+		}
+		if !slices.Equal(want, step.Wrote) {
+			c.KitFatalf("in %s, the reference's act %d (%s) wrote %s, where it should write %s", s.What, j+1, describe(a), wroteWords(step.Wrote), wroteWords(want))
+		}
+	}
 }
