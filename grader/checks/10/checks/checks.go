@@ -26,6 +26,7 @@ const (
 // say which to run, in what order, and what each one promises the student.
 var Judges = map[string]checkkit.Judgement{
 	"changed_file_refused":         told(changedFileRefused),
+	"chats_agree":                  {Scenario: generatedChats, Judge: judgeChatsAgree},
 	"edit_in_chat":                 {Scenario: chatScenario, Judge: judgeEditInChat},
 	"edit_needs_a_read":            told(editNeedsARead),
 	"edit_replaces_one_place":      told(editReplacesOnePlace),

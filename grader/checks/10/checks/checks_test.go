@@ -67,7 +67,8 @@ func TestScenariosDecode(t *testing.T) {
 		var stories []checkkit.Data[[]play.Story]
 		var reads []checkkit.Data[play.Reads]
 		var chats []checkkit.Data[play.ChatStory]
-		if strict(first, &stories) != nil && strict(first, &reads) != nil && strict(first, &chats) != nil {
+		var chatLists []checkkit.Data[[]play.ChatStory]
+		if strict(first, &stories) != nil && strict(first, &reads) != nil && strict(first, &chats) != nil && strict(first, &chatLists) != nil {
 			t.Errorf("%s: the scenario is neither stories, reads nor chats", name)
 		}
 	}
@@ -116,5 +117,30 @@ func TestGeneratedStories(t *testing.T) {
 	if !three || !four || !long || !broken || !outside || !same || !empty || !undo || !write {
 		t.Errorf("the generated stories miss a shape: 3 conversations %v, 4 files %v, long files %v, broken calls %v, outside %v, same text back %v, empty old_text %v, undo %v, teammate %v",
 			three, four, long, broken, outside, same, empty, undo, write)
+	}
+}
+
+// TestGeneratedChats proves the generated chats reach what the check says:
+// sorted smallest first, more replies than MaxSteps, replies of several
+// calls, and a teammate who writes before the first request and after the
+// last one the loop may send.
+func TestGeneratedChats(t *testing.T) {
+	sets := generatedChats().([]checkkit.Data[[]play.ChatStory])
+	var long, several, early, late bool
+	for _, set := range sets {
+		for i, s := range set.Data {
+			if i > 0 && len(s.Replies) < len(set.Data[i-1].Replies) {
+				t.Errorf("%s: not sorted smallest first", s.What)
+			}
+			long = long || len(s.Replies) > maxSteps+1
+			early = early || s.At == 1
+			late = late || s.At > maxSteps
+			for _, r := range s.Replies {
+				several = several || len(r.Blocks) > 1
+			}
+		}
+	}
+	if !long || !several || !early || !late {
+		t.Errorf("the generated chats miss a shape: past MaxSteps %v, several calls %v, teammate first %v, teammate past MaxSteps %v", long, several, early, late)
 	}
 }

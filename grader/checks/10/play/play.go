@@ -49,12 +49,16 @@ func ReadKey(k, i int) string { return fmt.Sprintf("run %d, read %d", k+1, i+1) 
 // SpecKey names the spec of the tracked read tool of data set k.
 func SpecKey(k int) string { return fmt.Sprintf("run %d, the tracked read tool", k+1) }
 
+// ChatsKey names what chat i of data set k recorded.
+func ChatsKey(k, i int) string { return fmt.Sprintf("run %d, chat %d", k+1, i+1) }
+
 // ChatKey names what the chat of data set k recorded.
 func ChatKey(k int) string { return fmt.Sprintf("run %d, the chat", k+1) }
 
 // Plays holds every check of the lesson, by name, as the player plays it.
 var Plays = map[string]checkkit.Check{
 	"changed_file_refused":         playStories,
+	"chats_agree":                  playChatList,
 	"edit_in_chat":                 playChats,
 	"edit_needs_a_read":            playStories,
 	"edit_replaces_one_place":      playStories,
@@ -105,5 +109,14 @@ func playReads(c *checkkit.C) {
 func playChats(c *checkkit.C) {
 	for k, set := range checkkit.Scenario[[]checkkit.Data[ChatStory]](c) {
 		c.Observe(ChatKey(k), RunChat(c, fmt.Sprintf("run %d (%s): Chat with read and edit, and a teammate who writes the file", k+1, set.Name), set.Data))
+	}
+}
+
+// playChatList runs Chat over every chat of every data set.
+func playChatList(c *checkkit.C) {
+	for k, set := range checkkit.Scenario[[]checkkit.Data[[]ChatStory]](c) {
+		for i, s := range set.Data {
+			c.Observe(ChatsKey(k, i), RunChat(c, fmt.Sprintf("run %d (%s): %s", k+1, set.Name, s.What), s))
+		}
 	}
 }

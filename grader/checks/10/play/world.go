@@ -114,6 +114,7 @@ type Read struct {
 // tool: the question, the model's replies in order, and a teammate who
 // writes Theirs to Path just before request At.
 type ChatStory struct {
+	What     string            `json:"what,omitempty"`
 	Files    map[string]string `json:"files"`
 	Question string            `json:"question"`
 	Replies  []lab.Message     `json:"replies"`
