@@ -45,7 +45,7 @@ func init() {
 	for _, check := range []string{"tracked_read_unchanged", "edit_replaces_one_place", "edit_needs_a_read",
 		"missing_old_text_refused", "repeated_old_text_refused", "empty_old_text_refused", "changed_file_refused",
 		"read_again_then_edit", "own_edit_needs_no_read", "text_taken_literally", "reads_belong_to_one_chat",
-		"edit_in_chat", "undo_restores_original", "undo_keeps_their_change", "undo_means_read_again",
+		"edit_in_chat", "chats_agree", "undo_restores_original", "undo_keeps_their_change", "undo_means_read_again",
 		"undo_never_drops_their_write", "edits_agree"} {
 		line := fmt.Sprintf(`{"nonce":"","check":%q,"passed":true,"kind":"observed","observed":{"run 1, story 1":{}}}`, check)
 		fmt.Println(line)
