@@ -4,9 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
-
-	"harnesslab/grader/checkkit"
-	"harnesslab/lab"
 )
 
 // Lab 1: compare, then swap. Each check tells a story of reads, edits and a
@@ -33,153 +30,106 @@ func otherCase(s string) string {
 	}, s)
 }
 
-func trackedReadUnchanged(c *checkkit.C) {
-	checkkit.Scenarios(c, runs, func(f files) {
-		ws := lab.NewWorkspace(startOf(f))
-		tracked := S.NewEdits(ws).Track(checkkit.ReadTool(ws))
-		c.Equal("Track changed what the model is told about the read tool (its name, description or parameters).",
-			checkkit.SpecOf(checkkit.ReadTool(ws)), checkkit.SpecOf(tracked))
-		missing := f.path + ".bak"
-		rec := c.Record("RunTool with the tracked read tool")
-		rec.Watch(ws)
-		recorded := rec.Tools(tracked)
-		for _, path := range []string{f.path, missing, f.other} {
-			before := len(ws.Reads())
-			got := S.RunTool(recorded, lab.Call("read", lab.Args{"path": path}).WithID("c1"))
-			want := checkkit.Result("c1", "read", f.text)
-			if text, ok := startOf(f)[path]; ok {
-				want.Content = text
-			} else {
-				want = checkkit.ErrorResult("c1", "read", "Error: read "+path+": file does not exist")
-			}
-			if !c.Equal(fmt.Sprintf("The tracked read of %s did not give the read tool's own result.", path), want, got) {
-				return
-			}
-			c.Equal(fmt.Sprintf("The tracked read of %s should read the file exactly once.", path), 1, len(ws.Reads())-before)
-		}
-	})
+func editReplacesOnePlace(f files) story {
+	return tell(startOf(f), []act{
+		readAct(0, "c1", f.path, f.text),
+		editAct(0, "c2", f.path, f.old, f.new, ""),
+	}, with(f, f.path, swap(f, f.text)))
 }
 
-func editReplacesOnePlace(c *checkkit.C) {
-	checkkit.Scenarios(c, runs, func(f files) {
-		tell(c, startOf(f), []act{
-			readAct(0, "c1", f.path, f.text),
-			editAct(0, "c2", f.path, f.old, f.new, ""),
-		}, with(f, f.path, swap(f, f.text)))
-	})
+func editNeedsARead(f files) story {
+	missing := f.path + ".new"
+	return tell(startOf(f), []act{
+		editAct(0, "c1", f.path, f.old, f.new, fmt.Sprintf(notReadYet, f.path)),
+		readAct(0, "c2", f.other, f.otherT),
+		editAct(0, "c3", f.path, f.old, f.new, fmt.Sprintf(notReadYet, f.path)),
+		failedRead(0, "c4", missing),
+		teammate(missing, f.otherT),
+		editAct(0, "c5", missing, f.otherT, f.new, fmt.Sprintf(notReadYet, missing)),
+	}, with(f, missing, f.otherT))
 }
 
-func editNeedsARead(c *checkkit.C) {
-	checkkit.Scenarios(c, runs, func(f files) {
-		missing := f.path + ".new"
-		tell(c, startOf(f), []act{
-			editAct(0, "c1", f.path, f.old, f.new, fmt.Sprintf(notReadYet, f.path)),
-			readAct(0, "c2", f.other, f.otherT),
-			editAct(0, "c3", f.path, f.old, f.new, fmt.Sprintf(notReadYet, f.path)),
-			failedRead(0, "c4", missing),
-			teammate(missing, f.otherT),
-			editAct(0, "c5", missing, f.otherT, f.new, fmt.Sprintf(notReadYet, missing)),
-		}, with(f, missing, f.otherT))
-	})
+func missingOldTextRefused(f files) story {
+	return tell(startOf(f), []act{
+		readAct(0, "c1", f.path, f.text),
+		editAct(0, "c2", f.path, otherCase(f.old), f.new, fmt.Sprintf(oldTextMissing, f.path)),
+		editAct(0, "c3", f.path, f.old+" \n", f.new, fmt.Sprintf(oldTextMissing, f.path)),
+		editAct(0, "c4", f.path, f.text+f.text, f.new, fmt.Sprintf(oldTextMissing, f.path)),
+	}, startOf(f))
 }
 
-func missingOldTextRefused(c *checkkit.C) {
-	checkkit.Scenarios(c, runs, func(f files) {
-		tell(c, startOf(f), []act{
-			readAct(0, "c1", f.path, f.text),
-			editAct(0, "c2", f.path, otherCase(f.old), f.new, fmt.Sprintf(oldTextMissing, f.path)),
-			editAct(0, "c3", f.path, f.old+" \n", f.new, fmt.Sprintf(oldTextMissing, f.path)),
-			editAct(0, "c4", f.path, f.text+f.text, f.new, fmt.Sprintf(oldTextMissing, f.path)),
-		}, startOf(f))
-	})
+func repeatedOldTextRefused(f files) story {
+	return tell(startOf(f), []act{
+		readAct(0, "c1", f.path, f.text),
+		editAct(0, "c2", f.path, f.twice, f.new, fmt.Sprintf(oldTextRepeated, f.times, f.path)),
+		editAct(0, "c3", f.path, "\n", "\n\n", fmt.Sprintf(oldTextRepeated, strings.Count(f.text, "\n"), f.path)),
+	}, startOf(f))
 }
 
-func repeatedOldTextRefused(c *checkkit.C) {
-	checkkit.Scenarios(c, runs, func(f files) {
-		tell(c, startOf(f), []act{
-			readAct(0, "c1", f.path, f.text),
-			editAct(0, "c2", f.path, f.twice, f.new, fmt.Sprintf(oldTextRepeated, f.times, f.path)),
-			editAct(0, "c3", f.path, "\n", "\n\n", fmt.Sprintf(oldTextRepeated, strings.Count(f.text, "\n"), f.path)),
-		}, startOf(f))
-	})
+func emptyOldTextRefused(f files) story {
+	return tell(startOf(f), []act{
+		readAct(0, "c1", f.path, f.text),
+		editAct(0, "c2", f.path, "", f.new, emptyOldText),
+	}, startOf(f))
 }
 
-func emptyOldTextRefused(c *checkkit.C) {
-	checkkit.Scenarios(c, runs, func(f files) {
-		tell(c, startOf(f), []act{
-			readAct(0, "c1", f.path, f.text),
-			editAct(0, "c2", f.path, "", f.new, emptyOldText),
-		}, startOf(f))
-	})
+func changedFileRefused(f files) story {
+	// The teammate's later writes take old_text out, then put it in
+	// twice: the version is compared before the text is looked at, so
+	// the model is still told the file changed.
+	gone, doubled := withoutOld(f), withOldTwice(f)
+	return tell(startOf(f), []act{
+		readAct(0, "c1", f.path, f.text),
+		teammate(f.path, f.theirs),
+		editAct(0, "c2", f.path, f.old, f.new, fmt.Sprintf(changedSinceRead, f.path)),
+		readAct(0, "c3", f.other, f.otherT),
+		teammate(f.other, f.otherT),
+		editAct(0, "c4", f.other, f.otherT, f.new, fmt.Sprintf(changedSinceRead, f.other)),
+		readAct(0, "c5", f.path, f.theirs),
+		teammate(f.path, gone),
+		editAct(0, "c6", f.path, f.old, f.new, fmt.Sprintf(changedSinceRead, f.path)),
+		readAct(0, "c7", f.path, gone),
+		teammate(f.path, doubled),
+		editAct(0, "c8", f.path, f.old, f.new, fmt.Sprintf(changedSinceRead, f.path)),
+	}, with(f, f.path, doubled))
 }
 
-func changedFileRefused(c *checkkit.C) {
-	checkkit.Scenarios(c, runs, func(f files) {
-		// The teammate's later writes take old_text out, then put it in
-		// twice: the version is compared before the text is looked at, so
-		// the model is still told the file changed.
-		gone, doubled := withoutOld(f), withOldTwice(f)
-		tell(c, startOf(f), []act{
-			readAct(0, "c1", f.path, f.text),
-			teammate(f.path, f.theirs),
-			editAct(0, "c2", f.path, f.old, f.new, fmt.Sprintf(changedSinceRead, f.path)),
-			readAct(0, "c3", f.other, f.otherT),
-			teammate(f.other, f.otherT),
-			editAct(0, "c4", f.other, f.otherT, f.new, fmt.Sprintf(changedSinceRead, f.other)),
-			readAct(0, "c5", f.path, f.theirs),
-			teammate(f.path, gone),
-			editAct(0, "c6", f.path, f.old, f.new, fmt.Sprintf(changedSinceRead, f.path)),
-			readAct(0, "c7", f.path, gone),
-			teammate(f.path, doubled),
-			editAct(0, "c8", f.path, f.old, f.new, fmt.Sprintf(changedSinceRead, f.path)),
-		}, with(f, f.path, doubled))
-	})
+func readAgainThenEdit(f files) story {
+	return tell(startOf(f), []act{
+		readAct(0, "c1", f.path, f.text),
+		teammate(f.path, f.theirs),
+		editAct(0, "c2", f.path, f.old, f.new, fmt.Sprintf(changedSinceRead, f.path)),
+		readAct(0, "c3", f.path, f.theirs),
+		editAct(0, "c4", f.path, f.old, f.new, ""),
+	}, with(f, f.path, swap(f, f.theirs)))
 }
 
-func readAgainThenEdit(c *checkkit.C) {
-	checkkit.Scenarios(c, runs, func(f files) {
-		tell(c, startOf(f), []act{
-			readAct(0, "c1", f.path, f.text),
-			teammate(f.path, f.theirs),
-			editAct(0, "c2", f.path, f.old, f.new, fmt.Sprintf(changedSinceRead, f.path)),
-			readAct(0, "c3", f.path, f.theirs),
-			editAct(0, "c4", f.path, f.old, f.new, ""),
-		}, with(f, f.path, swap(f, f.theirs)))
-	})
+func ownEditNeedsNoRead(f files) story {
+	once := swap(f, f.text)
+	return tell(startOf(f), []act{
+		readAct(0, "c1", f.path, f.text),
+		readAct(0, "c2", f.other, f.otherT),
+		editAct(0, "c3", f.path, f.old, f.new, ""),
+		editAct(0, "c4", f.path, f.new, f.old+"1", ""),
+		editAct(0, "c5", f.other, f.otherT, f.new, ""),
+	}, with(f, f.path, strings.Replace(once, f.new, f.old+"1", 1), f.other, f.new))
 }
 
-func ownEditNeedsNoRead(c *checkkit.C) {
-	checkkit.Scenarios(c, runs, func(f files) {
-		once := swap(f, f.text)
-		tell(c, startOf(f), []act{
-			readAct(0, "c1", f.path, f.text),
-			readAct(0, "c2", f.other, f.otherT),
-			editAct(0, "c3", f.path, f.old, f.new, ""),
-			editAct(0, "c4", f.path, f.new, f.old+"1", ""),
-			editAct(0, "c5", f.other, f.otherT, f.new, ""),
-		}, with(f, f.path, strings.Replace(once, f.new, f.old+"1", 1), f.other, f.new))
-	})
+func textTakenLiterally(f files) story {
+	text := f.text + "rate = (a.b)*2 $1 %d\n"
+	return tell(map[string]string{f.path: text}, []act{
+		readAct(0, "c1", f.path, text),
+		editAct(0, "c2", f.path, "(a.b)*", "${1}$0 %s %% \\n", ""),
+	}, map[string]string{f.path: strings.Replace(text, "(a.b)*", "${1}$0 %s %% \\n", 1)})
 }
 
-func textTakenLiterally(c *checkkit.C) {
-	checkkit.Scenarios(c, runs, func(f files) {
-		text := f.text + "rate = (a.b)*2 $1 %d\n"
-		tell(c, map[string]string{f.path: text}, []act{
-			readAct(0, "c1", f.path, text),
-			editAct(0, "c2", f.path, "(a.b)*", "${1}$0 %s %% \\n", ""),
-		}, map[string]string{f.path: strings.Replace(text, "(a.b)*", "${1}$0 %s %% \\n", 1)})
-	})
-}
-
-func readsBelongToOneChat(c *checkkit.C) {
-	checkkit.Scenarios(c, runs, func(f files) {
-		tell(c, startOf(f), []act{
-			readAct(0, "c1", f.path, f.text),
-			editAct(1, "c1", f.path, f.old, f.new, fmt.Sprintf(notReadYet, f.path)),
-			readAct(1, "c2", f.other, f.otherT),
-			editAct(0, "c2", f.path, f.old, f.new, ""),
-			editAct(1, "c3", f.other, f.otherT, f.new, ""),
-			editAct(0, "c3", f.other, f.otherT, f.old, fmt.Sprintf(notReadYet, f.other)),
-		}, with(f, f.path, swap(f, f.text), f.other, f.new))
-	})
+func readsBelongToOneChat(f files) story {
+	return tell(startOf(f), []act{
+		readAct(0, "c1", f.path, f.text),
+		editAct(1, "c1", f.path, f.old, f.new, fmt.Sprintf(notReadYet, f.path)),
+		readAct(1, "c2", f.other, f.otherT),
+		editAct(0, "c2", f.path, f.old, f.new, ""),
+		editAct(1, "c3", f.other, f.otherT, f.new, ""),
+		editAct(0, "c3", f.other, f.otherT, f.old, fmt.Sprintf(notReadYet, f.other)),
+	}, with(f, f.path, swap(f, f.text), f.other, f.new))
 }
