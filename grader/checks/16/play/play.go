@@ -76,8 +76,8 @@ var Plays = map[string]checkkit.Check{
 	"failing_run_is_a_result":    playCases,
 	"lookalike_commands_refused": playCases,
 	"other_commands_refused":     playCases,
-	"patch_agrees":               playSessions,
-	"reads_at_once":              playReadsAtOnce,
+	"patch_agrees":               playAtOnce,
+	"reads_at_once":              playAtOnce,
 	"repo_left_untouched":        playSessions,
 	"run_command_offered":        playCases,
 	"runner_failure_is_error":    playCases,
@@ -104,10 +104,11 @@ func playSessions(c *checkkit.C) {
 	}
 }
 
-// playReadsAtOnce plays the sessions as playSessions does, with more
-// processors than a small machine has cores: the reads of a reply then run
-// side by side, and the race detector sees two that write the same memory.
-func playReadsAtOnce(c *checkkit.C) {
+// playAtOnce plays the sessions as playSessions does, with more processors
+// than a small machine has cores: the reads of a reply then run side by
+// side even where the program would get one, and the race detector sees two
+// that write the same memory.
+func playAtOnce(c *checkkit.C) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(max(4, runtime.GOMAXPROCS(0))))
 	playSessions(c)
 }
