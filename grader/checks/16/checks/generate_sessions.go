@@ -161,6 +161,9 @@ type ending struct {
 // difference.
 func agreeSession(c *checkkit.C, s play.Session, got, want play.Ran) {
 	what := s.What
+	if !sessionRules(c, what, got) {
+		return
+	}
 	for r := range min(len(got.Requests), len(want.Requests)) {
 		if !c.Equal(fmt.Sprintf("%s: request %d should be what a correct Patch sends", what, r+1), want.Requests[r], got.Requests[r], checkkit.AsSent...) {
 			checkkit.LogConversation(c, fmt.Sprintf("The messages of request %d", r+1), got.Requests[r].Messages)
@@ -186,10 +189,34 @@ func agreeSession(c *checkkit.C, s play.Session, got, want play.Ran) {
 	if !c.Equal(what+": the commands that reached the runner, in order, each with where it ran", want.Runner, got.Runner) {
 		return
 	}
-	if !got.HasCopy || got.CopyIsRepo || len(got.RepoWrites) > 0 {
-		c.Errorf("%s: Patch should work in a copy of the repository and never write to the caller's; it wrote %s.", what, checkkit.Commas(got.RepoWrites))
-		return
-	}
 	c.Equal(what+": the files of the copy afterwards", want.Copy, got.Copy)
 	c.Equal(what+": the caller's repository afterwards", want.Repo, got.Repo)
+}
+
+// sessionRules checks what holds of every session whatever the model did:
+// the repository is never written, every call gets exactly one result, no
+// more commands of the model reach the runner than the person was asked
+// about, and Patch's own go test ./... runs last, in the copy. It reports
+// the first rule broken.
+func sessionRules(c *checkkit.C, what string, got play.Ran) bool {
+	if len(got.RepoWrites) > 0 || got.CopyIsRepo || !got.HasCopy {
+		c.Errorf("%s: Patch should work in a copy of the repository and never write to the caller's; it wrote %s.", what, checkkit.Commas(got.RepoWrites))
+		return false
+	}
+	if problems := lab.Validate(got.Messages); len(problems) > 0 {
+		c.Errorf("%s: every call should get exactly one result, and the conversation Patch returned breaks the pairing rules: %s", what, strings.Join(problems, "; "))
+		return false
+	}
+	n := len(got.Runner)
+	if n == 0 || strings.Join(got.Runner[n-1].Words, " ") != "go test ./..." || !got.Runner[n-1].InCopy {
+		c.Errorf("%s: after the session, however it ended, Patch should run go test ./... in the copy it returns, as the last command; the runner got %s.",
+			what, checkkit.Commas(commands(got.Runner)))
+		return false
+	}
+	if n-1 > len(got.Person) {
+		c.Errorf("%s: %s of the model reached the runner, and the person was asked %s: every command should be put to a person first.",
+			what, checkkit.Plural(n-1, "command"), checkkit.Times(len(got.Person)))
+		return false
+	}
+	return true
 }
