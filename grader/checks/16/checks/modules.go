@@ -8,6 +8,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/txtar"
 
+	"harnesslab/grader/checks/16/play"
 	"harnesslab/lab"
 )
 
@@ -94,3 +95,12 @@ func (m module) state(ws *lab.Workspace) string {
 // recordedCommands are the commands whose output is recorded for each
 // module, broken and fixed.
 var recordedCommands = []string{"go test ./...", "go test -v ./...", "go vet ./..."}
+
+// world returns the module as the player's runner plays it back.
+func (m module) world() play.Module {
+	out := play.Module{BugFile: m.bugFile, Bug: m.bug, Fix: m.fix, Outputs: map[string]lab.CommandOutput{}}
+	for key, output := range m.outputs {
+		out.Outputs[key] = lab.CommandOutput{Output: output, ExitCode: m.exitCode[key]}
+	}
+	return out
+}

@@ -3,11 +3,11 @@ package checks
 import (
 	"fmt"
 	"regexp"
-	"runtime"
 	"slices"
 	"strings"
 
 	"harnesslab/grader/checkkit"
+	"harnesslab/grader/checks/16/play"
 	"harnesslab/lab"
 )
 
@@ -27,17 +27,19 @@ const (
 	fillers  = 400
 )
 
-// rounds is how many times readsAtOnce plays its session.
+// rounds is how many times readsAtOnce plays its session: rounds-1 times
+// unobserved, each one more chance for reads at once to overlap, then once
+// observed.
 const rounds = 4
 
-// readsRepo returns the repository of readsAtOnce for story s.
-func readsRepo(s story) *lab.Workspace {
-	repo := s.mod.repo()
+// readsRepo returns the files of the repository of readsAtOnce for story s.
+func readsRepo(s story) map[string]string {
+	repo := s.mod.pristine()
 	for n := 1; n <= logCount; n++ {
-		repo.WriteText(logPath(n), buildLog(n))
+		repo[logPath(n)] = buildLog(n)
 	}
 	for n := 1; n <= fillers; n++ {
-		repo.WriteText(fillerPath(n), fmt.Sprintf("item %d\n", n))
+		repo[fillerPath(n)] = fmt.Sprintf("item %d\n", n)
 	}
 	return repo
 }
@@ -65,7 +67,7 @@ var fullOutputAt = regexp.MustCompile(`Full output: (\S+)\. Read it with`)
 // module, every build log, a page of one log and a search over them all, at
 // once (more reads than any pool of workers a harness might keep); then the
 // fix; then the answer.
-func readsAtOnceScript(s story) (steps []lab.Step, reads []lab.Block) {
+func readsAtOnceScript(s story) (steps []lab.Message, reads []lab.Block) {
 	paths := make([]string, 0, len(s.mod.files))
 	for path := range s.mod.files {
 		paths = append(paths, path)
@@ -84,52 +86,56 @@ func readsAtOnceScript(s story) (steps []lab.Step, reads []lab.Block) {
 		reads[i] = reads[i].WithID(fmt.Sprintf("c%d", i+1))
 	}
 	fix := lab.Call("edit", lab.Args{"path": s.mod.bugFile, "old_text": s.mod.bug, "new_text": s.mod.fix}).WithID("e1")
-	return []lab.Step{
+	return []lab.Message{
 		lab.Reply(append([]lab.Block{lab.Text("Let me read everything at once.")}, reads...)...),
 		lab.Reply(fix),
 		lab.Say("Fixed " + s.mod.bugFile + "."),
 	}, reads
 }
 
-// readsAtOnce: a reply of many reads, run at the same time, gets one result
-// for each read; a read still lets the model edit the file it read; and each
-// big output is kept whole in an artifact of its own.
-func readsAtOnce(c *checkkit.C) {
-	// More processors than a small machine has cores: the reads of a reply
-	// then run side by side even where the program would get one.
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(max(4, runtime.GOMAXPROCS(0))))
-	checkkit.Scenarios(c, stories, func(s story) {
-		// The same session rounds-1 times unlogged, then once more, checked:
-		// each is one more chance for reads at once to overlap.
-		for range rounds - 1 {
-			steps, _ := readsAtOnceScript(s)
-			S.Patch(Job{Model: lab.NewScriptedModel(steps...), Repo: readsRepo(s), Commands: playback(s.mod),
-				Ask: (&person{}).ask, Task: s.task, Budget: 1_000_000})
-		}
-		steps, reads := readsAtOnceScript(s)
-		se := playOn(c, s, readsRepo(s), steps, 1_000_000, playback(s.mod))
-		se.mustHaveCopy(c)
+// readsSessions are the sessions of readsAtOnce, one per story, each played
+// rounds times.
+func readsSessions() []checkkit.Data[play.Session] {
+	out := make([]checkkit.Data[play.Session], len(stories))
+	for k, st := range stories {
+		steps, _ := readsAtOnceScript(st.Data)
+		s := st.Data.session("Patch: one reply of many reads at once", steps, 1_000_000)
+		s.Files, s.Rounds = readsRepo(st.Data), rounds-1
+		out[k] = checkkit.Data[play.Session]{Name: st.Name, Data: s}
+	}
+	return out
+}
+
+// judgeReadsAtOnce: a reply of many reads, run at the same time, gets one
+// result for each read; a read still lets the model edit the file it read;
+// and each big output is kept whole in an artifact of its own. The player
+// plays it with GOMAXPROCS at least 4, under the race detector, so a read
+// that writes shared memory unguarded stops the program and names the lines.
+func judgeReadsAtOnce(c *checkkit.C, yours, ref checkkit.Observed) {
+	judgeStories(c, yours, ref, readsSessions(), func(s story, _ play.Session, got, want play.Ran) {
+		_, reads := readsAtOnceScript(s)
+		mustHaveCopy(c, got)
 		what := fmt.Sprintf("one reply of %d reads, which RunCalls runs at the same time", len(reads))
-		if problems := lab.Validate(se.out.Messages); len(problems) > 0 {
+		if problems := lab.Validate(got.Messages); len(problems) > 0 {
 			c.Fatalf("After %s, the conversation breaks the pairing rules: %s", what, strings.Join(problems, "; "))
 		}
 		artifacts := map[string]string{} // artifact path: the call whose preview points at it
 		for _, call := range reads {
 			shown := checkkit.ShowBlocks([]lab.Block{call})
-			got := oneResult(c, se.out.Messages, call.ID, shown)
-			if got.IsError {
-				c.Errorf("After %s, %s got an error result: %q. Every read should work.", what, shown, got.Content)
+			result := oneResult(c, got.Messages, call.ID, shown)
+			if result.IsError {
+				c.Errorf("After %s, %s got an error result: %q. Every read should work.", what, shown, result.Content)
 				continue
 			}
 			path, _ := call.Arguments["path"].(string)
 			if text, ok := s.mod.files[path]; ok && call.Name == "read" {
-				c.Equal(fmt.Sprintf("%s reads a small file: its result should be the whole file.", shown), text, got.Content)
+				c.Equal(fmt.Sprintf("%s reads a small file: its result should be the whole file.", shown), text, result.Content)
 				continue
 			}
-			at := fullOutputAt.FindStringSubmatch(got.Content)
+			at := fullOutputAt.FindStringSubmatch(result.Content)
 			if at == nil {
 				c.Errorf("After %s, the result of %s holds %d lines and points at no artifact: a big output should reach the model as a preview that names the artifact holding all of it.",
-					what, shown, strings.Count(got.Content, "\n"))
+					what, shown, strings.Count(result.Content, "\n"))
 				continue
 			}
 			if first, taken := artifacts[at[1]]; taken {
@@ -138,8 +144,8 @@ func readsAtOnce(c *checkkit.C) {
 				continue
 			}
 			artifacts[at[1]] = shown
-			kept, ok := se.out.Copy.Peek(at[1])
-			lines := strings.SplitAfter(got.Content, "\n")
+			kept, ok := got.Copy[at[1]]
+			lines := strings.SplitAfter(result.Content, "\n")
 			switch {
 			case !ok:
 				c.Errorf("After %s, the preview of %s points at %s, and the copy holds no such file.", what, shown, at[1])
@@ -151,7 +157,7 @@ func readsAtOnce(c *checkkit.C) {
 			}
 		}
 		kept := 0
-		for _, path := range se.out.Copy.Paths() {
+		for path := range got.Copy {
 			if strings.HasPrefix(path, "outputs/") {
 				kept++
 			}
@@ -160,7 +166,7 @@ func readsAtOnce(c *checkkit.C) {
 			c.Errorf("After %s, %s point at artifacts, and the copy holds %s in outputs/: each big output should be kept once, in a file of its own.",
 				what, checkkit.Plural(len(artifacts), "preview"), checkkit.Plural(kept, "file"))
 		}
-		edit := oneResult(c, se.out.Messages, "e1", "the edit of "+s.mod.bugFile)
+		edit := oneResult(c, got.Messages, "e1", "the edit of "+s.mod.bugFile)
 		c.Equal(fmt.Sprintf("The model read %s among the reads that ran at once, so its edit should work: the read noted the version it read in the edit memory.", s.mod.bugFile),
 			checkkit.Result("e1", "edit", fmt.Sprintf("Edited %s: replaced one place.", s.mod.bugFile)), edit)
 	})
