@@ -65,9 +65,6 @@ var (
 	temps     = loadModule("temps", "convert.go", "c*9/5 - 32", "c*9/5 + 32")
 )
 
-// repo returns a fresh workspace holding the module as the repository has it.
-func (m module) repo() *lab.Workspace { return lab.NewWorkspace(m.files) }
-
 // pristine returns a fresh copy of the module's files.
 func (m module) pristine() map[string]string { return maps.Clone(m.files) }
 
@@ -81,15 +78,6 @@ func (m module) fixed() map[string]string {
 	files := m.pristine()
 	files[m.bugFile] = m.fixedText()
 	return files
-}
-
-// state says whether ws holds the module broken or fixed.
-func (m module) state(ws *lab.Workspace) string {
-	text, _ := ws.Peek(m.bugFile)
-	if strings.Contains(text, m.fix) && !strings.Contains(text, m.bug) {
-		return "fixed"
-	}
-	return "broken"
 }
 
 // recordedCommands are the commands whose output is recorded for each
