@@ -174,5 +174,12 @@ func agreeLoop(c *checkkit.C, sc play.Loop, got, want play.LoopRan) {
 	if !c.Equal(what+": the run should end as the reference's does", want.Result, got.Result) {
 		return
 	}
-	c.Equal(what+": the jobs that ran (listed here in alphabetical order) should be the reference's", runWords(want.Runs), runWords(got.Runs))
+	if !c.Equal(what+": the jobs that ran (listed here in alphabetical order) should be the reference's", runWords(want.Runs), runWords(got.Runs)) {
+		return
+	}
+	if got.Left > 0 {
+		c.Errorf("%s: once every job had returned, %s your code started %s still waiting (the reference's: none). "+
+			"A goroutine that sends its result on a channel nobody reads any more waits there forever: give the channel room "+
+			"for its one result (make(chan lab.Message, 1)).", what, checkkit.Plural(got.Left, "goroutine"), map[bool]string{true: "is", false: "are"}[got.Left == 1])
+	}
 }

@@ -133,7 +133,7 @@ func PlayCalls(c *checkkit.C, sc Calls) CallsRan {
 			time.Sleep(20 * time.Millisecond)
 			w.settle(len(sc.Calls))
 			out.After = lab.CloneMessages(got)
-			out.Left = goroutinesLeft(before)
+			out.Left = goroutinesLeft(before, time.Second)
 		}
 	}
 	out.Took = time.Since(start)

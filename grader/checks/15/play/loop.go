@@ -29,7 +29,8 @@ type Loop struct {
 // it was still waiting Wait after it was called), the list and the Result
 // it returned (read once every job it walked away from had finished and its
 // goroutines had ended), the requests the model answered and how many times
-// it was asked, and the jobs that ran.
+// it was asked, the jobs that ran, and how many goroutines the run left
+// behind once every job had returned.
 type LoopRan struct {
 	Returned bool          `json:"returned"`
 	Wait     time.Duration `json:"wait"`
@@ -38,6 +39,7 @@ type LoopRan struct {
 	Requests []lab.Request `json:"requests"`
 	Asked    int           `json:"asked"`
 	Runs     []JobRun      `json:"runs"`
+	Left     int           `json:"left"`
 }
 
 // AskedAgain is what the scripted model says when it is asked after its
@@ -51,8 +53,10 @@ const LoopWait = 2*time.Second + Patience
 // Once it returns, the jobs it walked away from are let go and the play
 // waits for the goroutines the run started to end, so that a late write into
 // what it returned happens before the record is made, under the race
-// detector, whatever the machine's load.
-func PlayLoop(c *checkkit.C, title string, sc Loop) LoopRan {
+// detector, whatever the machine's load. Unless patient, the play counts
+// the goroutines left at once instead of waiting up to a second for them: a
+// play that found some left behind already need not wait for more.
+func PlayLoop(c *checkkit.C, title string, sc Loop, patient bool) LoopRan {
 	w := newWorld(sc.Table, "", sc.CancelOn)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -76,7 +80,11 @@ func PlayLoop(c *checkkit.C, title string, sc Loop) LoopRan {
 	})
 	if out.Returned {
 		w.free()
-		goroutinesLeft(before)
+		wait := time.Second
+		if !patient {
+			wait = 0
+		}
+		out.Left = goroutinesLeft(before, wait)
 		out.Messages, out.Result = lab.CloneMessages(got), res
 		checkkit.LogConversation(c, sc.What, got)
 	}

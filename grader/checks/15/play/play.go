@@ -128,10 +128,12 @@ func playCalls(c *checkkit.C) {
 // playLoops hands every loop scenario of every data set to RunLoopWithin,
 // and stops at the first one that did not return.
 func playLoops(c *checkkit.C) {
+	patient := true
 	for k, set := range checkkit.Scenario[[]checkkit.Data[[]Loop]](c) {
 		for i, sc := range set.Data {
 			title := fmt.Sprintf("run %d (%s): %s", k+1, set.Name, sc.What)
-			ran := PlayLoop(c, title, sc)
+			ran := PlayLoop(c, title, sc, patient)
+			patient = patient && ran.Left == 0
 			c.Observe(Key(k, LoopNoun, i), ran)
 			if !ran.Returned {
 				return

@@ -178,10 +178,10 @@ func (w *world) jobs() []Job {
 	}
 }
 
-// goroutinesLeft waits up to a second for the program to be back to before
+// goroutinesLeft waits up to wait for the program to be back to before
 // goroutines, and returns how many more it still has.
-func goroutinesLeft(before int) int {
-	deadline := time.Now().Add(time.Second)
+func goroutinesLeft(before int, wait time.Duration) int {
+	deadline := time.Now().Add(wait)
 	for {
 		left := runtime.NumGoroutine() - before
 		if left <= 0 || time.Now().After(deadline) {
