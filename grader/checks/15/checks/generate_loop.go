@@ -28,7 +28,7 @@ const generatedLoopCount = 24
 // so the check stays short.
 const (
 	genPlenty      = 2 * time.Second
-	genTimeout     = 200 * ms
+	genTimeout     = 150 * ms
 	genMaxTimeouts = 2
 )
 
