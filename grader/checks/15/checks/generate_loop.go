@@ -129,7 +129,7 @@ func generatedLoops() any {
 
 // describeLoop says in words what makes a generated run what it is.
 func describeLoop(sc play.Loop) string {
-	parts := []string{checkkit.Plural(len(sc.Replies), "reply") + " scripted", fmt.Sprintf("a budget of %d", sc.MaxSteps), "a limit of " + sc.Limit.String() + " a call"}
+	parts := []string{fmt.Sprintf("%d scripted replies", len(sc.Replies)), fmt.Sprintf("a budget of %d", sc.MaxSteps), "a limit of " + sc.Limit.String() + " a call"}
 	if len(sc.Replies) > sc.MaxSteps {
 		parts = append(parts, "more replies than the budget")
 	}
