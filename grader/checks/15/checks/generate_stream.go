@@ -65,7 +65,7 @@ func cutText(t *rapid.T, text string, label string) []string {
 // streamGen generates a streamed reply: up to six blocks, text or calls,
 // their pieces interleaved in any order that keeps each block's own order,
 // arriving at times that may repeat; now and then a call whose fragments do
-// not make a JSON object.
+// not make a JSON object, or a block number no piece carries.
 var streamGen = rapid.Custom(func(t *rapid.T) play.Stream {
 	n := rapid.IntRange(0, 6).Draw(t, "blocks")
 	perBlock := make([][]lab.Piece, n)
@@ -85,6 +85,16 @@ var streamGen = rapid.Custom(func(t *rapid.T) play.Stream {
 		name := rapid.SampledFrom([]string{"lookup", "search", "read", "Lookup"}).Draw(t, "name")
 		for _, part := range cutText(t, text, "fragment cut") {
 			perBlock[b] = append(perBlock[b], lab.Piece{Kind: lab.CallPiece, Block: b, ID: id, Name: name, Text: part})
+		}
+	}
+	if n > 1 && rapid.IntRange(0, 5).Draw(t, "numbers skip") == 0 {
+		// Now and then no piece carries one of the numbers: the blocks
+		// after it keep theirs.
+		skip := rapid.IntRange(0, n-2).Draw(t, "skipped")
+		for b := n - 1; b > skip; b-- {
+			for i := range perBlock[b] {
+				perBlock[b][i].Block++
+			}
 		}
 	}
 	var pieces []lab.Piece
@@ -125,6 +135,7 @@ func generatedStreams() any {
 // describeStream says in words what a generated stream holds.
 func describeStream(sc play.Stream) string {
 	blocks := map[int]bool{}
+	top := -1
 	calls := map[int]bool{}
 	interleaved := false
 	last := -1
@@ -134,6 +145,7 @@ func describeStream(sc play.Stream) string {
 		}
 		last = p.Block
 		blocks[p.Block] = true
+		top = max(top, p.Block)
 		if p.Kind == lab.CallPiece {
 			calls[p.Block] = true
 		}
@@ -141,6 +153,9 @@ func describeStream(sc play.Stream) string {
 	parts := []string{checkkit.Plural(len(sc.Pieces), "piece"), checkkit.Plural(len(blocks), "block"), checkkit.Plural(len(calls), "call")}
 	if interleaved {
 		parts = append(parts, "blocks interleaved")
+	}
+	if top+1 != len(blocks) {
+		parts = append(parts, "block numbers skip one")
 	}
 	if brokenID(sc) != "" {
 		parts = append(parts, "call "+brokenID(sc)+"'s fragments are not a JSON object")
