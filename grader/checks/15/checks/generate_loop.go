@@ -20,7 +20,7 @@ import (
 // fixed seed and they are played smallest first.
 
 // generatedLoopCount is how many runs loop_agrees generates, in two data sets.
-const generatedLoopCount = 24
+const generatedLoopCount = 20
 
 // Limits of the generated runs: a run whose calls all finish at once, or end
 // with a cancel, gives them plenty of time; a run in which a slow call times
@@ -28,8 +28,8 @@ const generatedLoopCount = 24
 // so the check stays short.
 const (
 	genPlenty      = 2 * time.Second
-	genTimeout     = 150 * ms
-	genMaxTimeouts = 2
+	genTimeout     = 300 * ms
+	genMaxTimeouts = 1
 )
 
 // genTable is the table of the generated world's lookup.

@@ -149,11 +149,11 @@ func eachCallOwnDeadlineSets() []checkkit.Data[[]play.Calls] {
 	return []checkkit.Data[[]play.Calls]{
 		one("a slow search, then two lookups", play.Calls{
 			What: "Search, lookup, lookup", Table: map[string]string{"port": "8080", "user": "ada"},
-			Calls: []lab.Block{searchOf("c1", "timeout"), lookupOf("c2", "port"), lookupOf("c3", "user")}, Limit: 120 * ms,
+			Calls: []lab.Block{searchOf("c1", "timeout"), lookupOf("c2", "port"), lookupOf("c3", "user")}, Limit: 300 * ms,
 		}),
 		one("a lookup, two slow searches, a lookup", play.Calls{
 			What: "Lookup, search, search, lookup", Table: map[string]string{"a": "1", "b": "2"},
-			Calls: []lab.Block{lookupOf("x1", "a"), searchOf("x2", "oom"), searchOf("x3", "segfault"), lookupOf("x4", "b")}, Limit: 100 * ms,
+			Calls: []lab.Block{lookupOf("x1", "a"), searchOf("x2", "oom"), searchOf("x3", "segfault"), lookupOf("x4", "b")}, Limit: 250 * ms,
 		}),
 	}
 }
@@ -246,11 +246,11 @@ func noWritesSets() []checkkit.Data[[]play.Calls] {
 	return []checkkit.Data[[]play.Calls]{
 		one("a fetch that hangs, then a lookup", play.Calls{
 			What: "Fetch (hangs), lookup", Free: true, Table: map[string]string{"port": "8080"},
-			Calls: []lab.Block{fetchOf("c1", "https://status.example.com"), lookupOf("c2", "port")}, Limit: 100 * ms,
+			Calls: []lab.Block{fetchOf("c1", "https://status.example.com"), lookupOf("c2", "port")}, Limit: 250 * ms,
 		}),
 		one("a lookup between two fetches that hang", play.Calls{
 			What: "Fetch (hangs), lookup, fetch (hangs)", Free: true, Table: map[string]string{"mode": "strict"},
-			Calls: []lab.Block{fetchOf("h1", "https://a.example.com"), lookupOf("h2", "mode"), fetchOf("h3", "https://b.example.com")}, Limit: 80 * ms,
+			Calls: []lab.Block{fetchOf("h1", "https://a.example.com"), lookupOf("h2", "mode"), fetchOf("h3", "https://b.example.com")}, Limit: 200 * ms,
 		}),
 	}
 }

@@ -43,7 +43,7 @@ func loopAnswersSets() []checkkit.Data[[]play.Loop] {
 	return []checkkit.Data[[]play.Loop]{
 		one("a fetch that hangs and a lookup, then the answer", play.Loop{
 			What: "Fetch (hangs) and lookup, then an answer", Question: "Is the site up, and on which port?",
-			Table: map[string]string{"port": "8080"}, Limit: 300 * ms, MaxSteps: maxSteps,
+			Table: map[string]string{"port": "8080"}, Limit: 500 * ms, MaxSteps: maxSteps,
 			Replies: []lab.Message{
 				lab.Reply(lab.Text("Let me look."), fetchOf("c1", "https://status.example.com"), lookupOf("c2", "port")),
 				lab.Say("The status page did not answer in time; the port is 8080."),
@@ -51,7 +51,7 @@ func loopAnswersSets() []checkkit.Data[[]play.Loop] {
 		}),
 		one("a slow search, then a lookup, then the answer", play.Loop{
 			What: "Search (slow), then lookup, then an answer", Question: "Why is the disk full?",
-			Table: map[string]string{"log_dir": "/var/log/app"}, Limit: 250 * ms, MaxSteps: maxSteps,
+			Table: map[string]string{"log_dir": "/var/log/app"}, Limit: 400 * ms, MaxSteps: maxSteps,
 			Replies: []lab.Message{
 				lab.Reply(searchOf("k4", "disk full")),
 				lab.Reply(lookupOf("k5", "log_dir")),
@@ -90,14 +90,14 @@ func loopStopsSets() []checkkit.Data[[]play.Loop] {
 	return []checkkit.Data[[]play.Loop]{
 		one("cancelled during the second of three calls", play.Loop{
 			What: "Lookup, search (the caller cancels while it runs), lookup", Question: "What is the port and who owns it?",
-			Table: map[string]string{"port": "8080", "owner": "ada"}, CancelOn: "owner of 8080", Limit: 400 * ms, MaxSteps: maxSteps,
+			Table: map[string]string{"port": "8080", "owner": "ada"}, CancelOn: "owner of 8080", Limit: time.Second, MaxSteps: maxSteps,
 			Replies: []lab.Message{
 				lab.Reply(lookupOf("c1", "port"), searchOf("c2", "owner of 8080"), lookupOf("c3", "owner")),
 			},
 		}),
 		one("cancelled in the second step, during a fetch that hangs", play.Loop{
 			What: "Lookup; then fetch (hangs; the caller cancels while it runs) and lookup", Question: "Did the build pass?",
-			Table: map[string]string{"branch": "main"}, CancelOn: "https://ci.example.com/main", Limit: 600 * ms, MaxSteps: maxSteps,
+			Table: map[string]string{"branch": "main"}, CancelOn: "https://ci.example.com/main", Limit: 1500 * ms, MaxSteps: maxSteps,
 			Replies: []lab.Message{
 				lab.Reply(lookupOf("b1", "branch")),
 				lab.Reply(lab.Text("Checking CI."), fetchOf("b2", "https://ci.example.com/main"), lookupOf("b3", "branch")),
@@ -108,14 +108,14 @@ func loopStopsSets() []checkkit.Data[[]play.Loop] {
 		// ran out.
 		fresh("cancelled during the only step a budget of 1 allows", play.Loop{
 			What: "Budget of 1 step: lookup, search (the caller cancels while it runs), lookup", Question: "Which port, and why is it refused?",
-			Table: map[string]string{"port": "8080"}, CancelOn: "connection refused", MaxSteps: 1, Limit: 100 * ms,
+			Table: map[string]string{"port": "8080"}, CancelOn: "connection refused", MaxSteps: 1, Limit: time.Second,
 			Replies: []lab.Message{
 				lab.Reply(lookupOf("d1", "port"), searchOf("d2", "connection refused"), lookupOf("d3", "port")),
 			},
 		}),
 		one("cancelled during the second of a budget of 2 steps", play.Loop{
 			What: "Budget of 2 steps: lookup; then fetch (hangs; the caller cancels while it runs) and lookup", Question: "Is the staging site up?",
-			Table: map[string]string{"env": "staging"}, CancelOn: "https://staging.example.com", MaxSteps: 2, Limit: 120 * ms,
+			Table: map[string]string{"env": "staging"}, CancelOn: "https://staging.example.com", MaxSteps: 2, Limit: 1200 * ms,
 			Replies: []lab.Message{
 				lab.Reply(lookupOf("e1", "env")),
 				lab.Reply(fetchOf("e2", "https://staging.example.com"), lookupOf("e3", "env")),
