@@ -1,53 +1,117 @@
 package checks
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"harnesslab/grader/checkkit"
+	"harnesslab/grader/checks/15/play"
 	"harnesslab/lab"
 )
 
 // Lab 2: show it as it arrives. ShowStream reads a scripted streaming reply
-// (lab.Stream); the check's show function notes each text it is given and
-// the stream's clock at that moment.
+// (lab.Stream); the play's show function notes each text it is given and the
+// stream's clock at that moment.
 
-// streamScenario is a streamed reply, made afresh for each run (the kit keeps
-// a pristine copy to build what it expects).
-type streamScenario struct {
-	what string
-	make func() *lab.Stream
+// streamOf is a stream scenario of reply, cut as lab.StreamOf cuts it.
+func streamOf(what string, reply lab.Message, size int, gap time.Duration) play.Stream {
+	return play.Stream{What: what, Pieces: lab.StreamOf(reply, size, gap).Pieces()}
 }
 
-// shown is one call of the check's show function.
-type shown struct {
-	text string
-	at   time.Duration
+// The streams of the lab.
+func portAnswer() play.Stream {
+	return streamOf("A streamed answer about the port", lab.Say("The server listens on port 9090, set in config.py."), 6, 10*ms)
 }
 
-// playStream runs the student's ShowStream on a fresh stream of sc. It
-// returns the stream, what was shown, and what ShowStream returned.
-func playStream(sc streamScenario) (*lab.Stream, []shown, lab.Message, error) {
-	stream := sc.make()
-	var mu sync.Mutex
-	var seen []shown
-	show := func(text string) {
-		mu.Lock()
-		defer mu.Unlock()
-		seen = append(seen, shown{text: text, at: stream.Now()})
-	}
-	got, err := S.ShowStream(stream, show)
-	mu.Lock()
-	defer mu.Unlock()
-	return stream, append([]shown(nil), seen...), got, err
+func cafeAnswer() play.Stream {
+	return play.Stream{What: "A streamed answer in uneven pieces", Pieces: []lab.Piece{
+		{Kind: lab.TextPiece, Block: 0, Text: "Café ", At: 3 * ms},
+		{Kind: lab.TextPiece, Block: 0, Text: "Ada", At: 40 * ms},
+		{Kind: lab.TextPiece, Block: 0, Text: " opens at ", At: 41 * ms},
+		{Kind: lab.TextPiece, Block: 0, Text: "8:00 — ", At: 90 * ms},
+		{Kind: lab.TextPiece, Block: 0, Text: "¡sí!", At: 200 * ms},
+	}}
 }
 
-// textPieces are the text pieces of a pristine copy of sc's stream, in order.
-func textPieces(sc streamScenario) []lab.Piece {
+func readThenSay() play.Stream {
+	return streamOf("Text, a read call in fragments, more text", lab.Reply(
+		lab.Text("Let me read the config."),
+		lab.Call("read", lab.Args{"path": "config.py"}).WithID("c1"),
+		lab.Text(" One moment."),
+	), 5, 7*ms)
+}
+
+func twoCallsInterleaved() play.Stream {
+	return play.Stream{What: "Two calls whose fragments arrive interleaved, after a word of text", Pieces: []lab.Piece{
+		{Kind: lab.TextPiece, Block: 0, Text: "Checking", At: 2 * ms},
+		{Kind: lab.CallPiece, Block: 1, ID: "t8", Name: "lookup", Text: `{"ke`, At: 5 * ms},
+		{Kind: lab.CallPiece, Block: 2, ID: "t9", Name: "search", Text: `{"query": "dis`, At: 6 * ms},
+		{Kind: lab.CallPiece, Block: 1, ID: "t8", Name: "lookup", Text: `y": "port"}`, At: 9 * ms},
+		{Kind: lab.CallPiece, Block: 2, ID: "t9", Name: "search", Text: `k full", "limit": 3}`, At: 12 * ms},
+		{Kind: lab.TextPiece, Block: 0, Text: " both.", At: 15 * ms},
+	}}
+}
+
+func callBeforeText() play.Stream {
+	return play.Stream{What: "A call whose first fragment arrives before the text of block 0", Pieces: []lab.Piece{
+		{Kind: lab.CallPiece, Block: 1, ID: "r3", Name: "read", Text: `{"path": `, At: 2 * ms},
+		{Kind: lab.TextPiece, Block: 0, Text: "I will read ", At: 4 * ms},
+		{Kind: lab.CallPiece, Block: 1, ID: "r3", Name: "read", Text: `"notes.md"}`, At: 7 * ms},
+		{Kind: lab.TextPiece, Block: 0, Text: "the notes.", At: 8 * ms},
+		{Kind: lab.TextPiece, Block: 2, Text: " Back soon.", At: 11 * ms},
+	}}
+}
+
+func blocksOutOfOrder() play.Stream {
+	return play.Stream{What: "Two calls and a text whose first pieces arrive out of block order", Pieces: []lab.Piece{
+		{Kind: lab.CallPiece, Block: 1, ID: "u1", Name: "lookup", Text: `{"key"`, At: 1 * ms},
+		{Kind: lab.CallPiece, Block: 2, ID: "u2", Name: "search", Text: `{"query": "login`, At: 3 * ms},
+		{Kind: lab.TextPiece, Block: 0, Text: "Looking", At: 4 * ms},
+		{Kind: lab.CallPiece, Block: 1, ID: "u1", Name: "lookup", Text: `: "owner"}`, At: 6 * ms},
+		{Kind: lab.TextPiece, Block: 0, Text: " into it.", At: 8 * ms},
+		{Kind: lab.CallPiece, Block: 2, ID: "u2", Name: "search", Text: ` failed"}`, At: 9 * ms},
+	}}
+}
+
+// The broken streams of the lab: one of their calls has fragments that do not
+// make a JSON object, and brokenCall names it.
+func unclosedArguments() play.Stream {
+	return play.Stream{What: "A read call whose fragments never close the JSON object", Pieces: []lab.Piece{
+		{Kind: lab.TextPiece, Block: 0, Text: "Reading it.", At: 2 * ms},
+		{Kind: lab.CallPiece, Block: 1, ID: "b7", Name: "read", Text: `{"path": `, At: 5 * ms},
+		{Kind: lab.CallPiece, Block: 1, ID: "b7", Name: "read", Text: `"config.py"`, At: 8 * ms},
+	}}
+}
+
+func argumentsNotAnObject() play.Stream {
+	return play.Stream{What: "A lookup whose fragments make a JSON list, not an object, after a good call", Pieces: []lab.Piece{
+		{Kind: lab.CallPiece, Block: 0, ID: "k1", Name: "lookup", Text: `{"key": "port"}`, At: 1 * ms},
+		{Kind: lab.CallPiece, Block: 1, ID: "k2", Name: "lookup", Text: `["ow`, At: 3 * ms},
+		{Kind: lab.CallPiece, Block: 1, ID: "k2", Name: "lookup", Text: `ner"]`, At: 6 * ms},
+	}}
+}
+
+// eachStream judges every stream of the check: judge is handed the
+// scenario, the student's record and the reference's.
+func eachStream(c *checkkit.C, yours, ref checkkit.Observed, judge func(sc play.Stream, got, want play.Streamed)) {
+	checkkit.EachScenario(c, checkkit.Scenario[[]checkkit.Data[[]play.Stream]](c), func(k int, scs []play.Stream) {
+		for i, sc := range scs {
+			key := play.Key(k, play.StreamNoun, i)
+			want := checkkit.Get[play.Streamed](c, ref, key)
+			got := checkkit.Get[play.Streamed](c, yours, key)
+			if judge(sc, got, want); c.Failed() {
+				return
+			}
+		}
+	})
+}
+
+// textPieces are the text pieces of sc, in order.
+func textPieces(sc play.Stream) []lab.Piece {
 	var out []lab.Piece
-	for _, p := range sc.make().Pieces() {
+	for _, p := range sc.Pieces {
 		if p.Kind == lab.TextPiece {
 			out = append(out, p)
 		}
@@ -56,15 +120,15 @@ func textPieces(sc streamScenario) []lab.Piece {
 }
 
 // texts lists what was shown.
-func texts(seen []shown) []string {
+func texts(seen []play.Shown) []string {
 	out := []string{}
 	for _, s := range seen {
-		out = append(out, s.text)
+		out = append(out, s.Text)
 	}
 	return out
 }
 
-// showPieces lists the pieces of a stream for the log: `"Port " at 10ms`.
+// showPieces lists the pieces of a stream for the log: `text "Port " at 10ms`.
 func showPieces(pieces []lab.Piece) string {
 	var out []string
 	for _, p := range pieces {
@@ -77,224 +141,161 @@ func showPieces(pieces []lab.Piece) string {
 	return strings.Join(out, "\n")
 }
 
-// The streams of the lab, each made afresh when asked.
-var (
-	portAnswer = streamScenario{what: "A streamed answer about the port", make: func() *lab.Stream {
-		return lab.StreamOf(lab.Say("The server listens on port 9090, set in config.py."), 6, 10*ms)
-	}}
-	cafeAnswer = streamScenario{what: "A streamed answer in uneven pieces", make: func() *lab.Stream {
-		return lab.NewStream(
-			lab.Piece{Kind: lab.TextPiece, Block: 0, Text: "Café ", At: 3 * ms},
-			lab.Piece{Kind: lab.TextPiece, Block: 0, Text: "Ada", At: 40 * ms},
-			lab.Piece{Kind: lab.TextPiece, Block: 0, Text: " opens at ", At: 41 * ms},
-			lab.Piece{Kind: lab.TextPiece, Block: 0, Text: "8:00 — ", At: 90 * ms},
-			lab.Piece{Kind: lab.TextPiece, Block: 0, Text: "¡sí!", At: 200 * ms},
-		)
-	}}
-	readThenSay = streamScenario{what: "Text, a read call in fragments, more text", make: func() *lab.Stream {
-		return lab.StreamOf(lab.Reply(
-			lab.Text("Let me read the config."),
-			lab.Call("read", lab.Args{"path": "config.py"}).WithID("c1"),
-			lab.Text(" One moment."),
-		), 5, 7*ms)
-	}}
-	twoCallsInterleaved = streamScenario{what: "Two calls whose fragments arrive interleaved, after a word of text", make: func() *lab.Stream {
-		return lab.NewStream(
-			lab.Piece{Kind: lab.TextPiece, Block: 0, Text: "Checking", At: 2 * ms},
-			lab.Piece{Kind: lab.CallPiece, Block: 1, ID: "t8", Name: "lookup", Text: `{"ke`, At: 5 * ms},
-			lab.Piece{Kind: lab.CallPiece, Block: 2, ID: "t9", Name: "search", Text: `{"query": "dis`, At: 6 * ms},
-			lab.Piece{Kind: lab.CallPiece, Block: 1, ID: "t8", Name: "lookup", Text: `y": "port"}`, At: 9 * ms},
-			lab.Piece{Kind: lab.CallPiece, Block: 2, ID: "t9", Name: "search", Text: `k full", "limit": 3}`, At: 12 * ms},
-			lab.Piece{Kind: lab.TextPiece, Block: 0, Text: " both.", At: 15 * ms},
-		)
-	}}
-	callBeforeText = streamScenario{what: "A call whose first fragment arrives before the text of block 0", make: func() *lab.Stream {
-		return lab.NewStream(
-			lab.Piece{Kind: lab.CallPiece, Block: 1, ID: "r3", Name: "read", Text: `{"path": `, At: 2 * ms},
-			lab.Piece{Kind: lab.TextPiece, Block: 0, Text: "I will read ", At: 4 * ms},
-			lab.Piece{Kind: lab.CallPiece, Block: 1, ID: "r3", Name: "read", Text: `"notes.md"}`, At: 7 * ms},
-			lab.Piece{Kind: lab.TextPiece, Block: 0, Text: "the notes.", At: 8 * ms},
-			lab.Piece{Kind: lab.TextPiece, Block: 2, Text: " Back soon.", At: 11 * ms},
-		)
-	}}
-	blocksOutOfOrder = streamScenario{what: "Two calls and a text whose first pieces arrive out of block order", make: func() *lab.Stream {
-		return lab.NewStream(
-			lab.Piece{Kind: lab.CallPiece, Block: 1, ID: "u1", Name: "lookup", Text: `{"key"`, At: 1 * ms},
-			lab.Piece{Kind: lab.CallPiece, Block: 2, ID: "u2", Name: "search", Text: `{"query": "login`, At: 3 * ms},
-			lab.Piece{Kind: lab.TextPiece, Block: 0, Text: "Looking", At: 4 * ms},
-			lab.Piece{Kind: lab.CallPiece, Block: 1, ID: "u1", Name: "lookup", Text: `: "owner"}`, At: 6 * ms},
-			lab.Piece{Kind: lab.TextPiece, Block: 0, Text: " into it.", At: 8 * ms},
-			lab.Piece{Kind: lab.CallPiece, Block: 2, ID: "u2", Name: "search", Text: ` failed"}`, At: 9 * ms},
-		)
-	}}
-)
-
-// brokenStream is a streamed reply one of whose calls has fragments that do
-// not make a JSON object: the kit cannot build its Final, so the scenario
-// names the call ShowStream must name in its error.
-type brokenStream struct {
-	streamScenario
-	id string // the call whose fragments are broken
+func inOrderSets() []checkkit.Data[[]play.Stream] {
+	return []checkkit.Data[[]play.Stream]{
+		one("a text answer in pieces of six characters", portAnswer()),
+		one("text around a call whose fragments must not be shown", readThenSay()),
+		one("uneven pieces with accents and a dash", cafeAnswer()),
+	}
 }
 
-// The broken streams of the lab.
-var (
-	unclosedArguments = brokenStream{id: "b7", streamScenario: streamScenario{what: "A read call whose fragments never close the JSON object", make: func() *lab.Stream {
-		return lab.NewStream(
-			lab.Piece{Kind: lab.TextPiece, Block: 0, Text: "Reading it.", At: 2 * ms},
-			lab.Piece{Kind: lab.CallPiece, Block: 1, ID: "b7", Name: "read", Text: `{"path": `, At: 5 * ms},
-			lab.Piece{Kind: lab.CallPiece, Block: 1, ID: "b7", Name: "read", Text: `"config.py"`, At: 8 * ms},
-		)
-	}}}
-	argumentsNotAnObject = brokenStream{id: "k2", streamScenario: streamScenario{what: "A lookup whose fragments make a JSON list, not an object, after a good call", make: func() *lab.Stream {
-		return lab.NewStream(
-			lab.Piece{Kind: lab.CallPiece, Block: 0, ID: "k1", Name: "lookup", Text: `{"key": "port"}`, At: 1 * ms},
-			lab.Piece{Kind: lab.CallPiece, Block: 1, ID: "k2", Name: "lookup", Text: `["ow`, At: 3 * ms},
-			lab.Piece{Kind: lab.CallPiece, Block: 1, ID: "k2", Name: "lookup", Text: `ner"]`, At: 6 * ms},
-		)
-	}}}
-)
-
-func streamShowsTextInOrder(c *checkkit.C) {
-	checkkit.Scenarios(c, []checkkit.Data[streamScenario]{
-		{Name: "a text answer in pieces of six characters", Data: portAnswer},
-		{Name: "text around a call whose fragments must not be shown", Data: readThenSay},
-		{Name: "uneven pieces with accents and a dash", Data: cafeAnswer},
-	}, func(sc streamScenario) {
-		stream, seen, _, _ := playStream(sc)
-		c.Logf("%s: the stream was\n%s", sc.what, checkkit.Indent(showPieces(stream.Pieces())))
-		var want []string
-		for _, p := range textPieces(sc) {
-			want = append(want, p.Text)
-		}
-		for _, s := range seen {
-			for _, p := range stream.Pieces() {
-				if p.Kind == lab.CallPiece && s.text == p.Text {
-					c.Errorf("%s: %q was shown, but it is a fragment of the arguments of call %s (%s), not text. Show only text pieces.", sc.what, s.text, p.ID, p.Name)
+func judgeStreamShowsTextInOrder(c *checkkit.C, yours, ref checkkit.Observed) {
+	eachStream(c, yours, ref, func(sc play.Stream, got, want play.Streamed) {
+		c.Logf("%s: the stream was\n%s", sc.What, checkkit.Indent(showPieces(sc.Pieces)))
+		for _, s := range got.Shown {
+			for _, p := range sc.Pieces {
+				if p.Kind == lab.CallPiece && s.Text == p.Text {
+					c.Errorf("%s: %q was shown, but it is a fragment of the arguments of call %s (%s), not text. Show only text pieces.", sc.What, s.Text, p.ID, p.Name)
 				}
 			}
 		}
-		if joined := strings.Join(want, ""); len(seen) > 0 && strings.Join(texts(seen), "") == joined+joined {
-			c.Errorf("%s: the text was shown twice: once piece by piece, then again whole. Show each piece once, as it arrives.", sc.what)
+		if joined := strings.Join(texts(want.Shown), ""); len(got.Shown) > 0 && strings.Join(texts(got.Shown), "") == joined+joined {
+			c.Errorf("%s: the text was shown twice: once piece by piece, then again whole. Show each piece once, as it arrives.", sc.What)
 		}
-		c.Equal(sc.what+": show should be called once for each text piece, with its words, in the order they arrived", want, texts(seen))
+		c.Equal(sc.What+": show should be called once for each text piece, with its words, in the order they arrived", texts(want.Shown), texts(got.Shown))
 	})
 }
 
-func streamShowsAsItArrives(c *checkkit.C) {
-	checkkit.Scenarios(c, []checkkit.Data[streamScenario]{
-		{Name: "uneven pieces, the last long after the first", Data: cafeAnswer},
-		{Name: "a text answer in even pieces", Data: portAnswer},
-	}, func(sc streamScenario) {
-		stream, seen, _, _ := playStream(sc)
-		c.Logf("%s: the stream was\n%s", sc.what, checkkit.Indent(showPieces(stream.Pieces())))
-		for i, p := range textPieces(sc) {
-			if i >= len(seen) {
-				c.Errorf("%s: the text %q, which arrived at %v, was never shown on its own.", sc.what, p.Text, p.At)
+func asItArrivesSets() []checkkit.Data[[]play.Stream] {
+	return []checkkit.Data[[]play.Stream]{
+		one("uneven pieces, the last long after the first", cafeAnswer()),
+		one("a text answer in even pieces", portAnswer()),
+	}
+}
+
+func judgeStreamShowsAsItArrives(c *checkkit.C, yours, ref checkkit.Observed) {
+	eachStream(c, yours, ref, func(sc play.Stream, got, want play.Streamed) {
+		c.Logf("%s: the stream was\n%s", sc.What, checkkit.Indent(showPieces(sc.Pieces)))
+		for i, s := range want.Shown {
+			if i >= len(got.Shown) {
+				c.Errorf("%s: the text %q, which arrived at %v, was never shown on its own.", sc.What, s.Text, s.At)
 				return
 			}
-			if seen[i].at != p.At {
+			if got.Shown[i].At != s.At {
 				c.Errorf("%s: the text %q arrived at %v on the stream's clock, but was shown at %v. "+
 					"Show each text piece as soon as you take it from the stream, before you take the next one: "+
-					"the reader should see the answer grow, not wait for the whole of it.", sc.what, p.Text, p.At, seen[i].at)
+					"the reader should see the answer grow, not wait for the whole of it.", sc.What, s.Text, s.At, got.Shown[i].At)
 				return
 			}
 		}
 	})
 }
 
-func streamFinalIsPiecesJoined(c *checkkit.C) {
-	checkkit.Scenarios(c, []checkkit.Data[streamScenario]{
-		{Name: "a text answer in pieces of six characters", Data: portAnswer},
-		{Name: "uneven pieces with accents and a dash", Data: cafeAnswer},
-	}, func(sc streamScenario) {
-		stream, _, got, err := playStream(sc)
-		if err != nil {
-			c.Errorf("%s: ShowStream returned the error %q for a stream with nothing wrong in it.", sc.what, err)
+func finalJoinedSets() []checkkit.Data[[]play.Stream] {
+	port, cafe := portAnswer(), cafeAnswer()
+	port.Again, cafe.Again = true, true
+	return []checkkit.Data[[]play.Stream]{
+		one("a text answer in pieces of six characters", port),
+		one("uneven pieces with accents and a dash", cafe),
+	}
+}
+
+func judgeStreamFinalIsPiecesJoined(c *checkkit.C, yours, ref checkkit.Observed) {
+	eachStream(c, yours, ref, func(sc play.Stream, got, want play.Streamed) {
+		if got.Error != nil {
+			c.Errorf("%s: ShowStream returned the error %q for a stream with nothing wrong in it.", sc.What, *got.Error)
 		}
-		if stream.Taken() != len(stream.Pieces()) {
-			c.Errorf("%s: ShowStream returned after taking %d of the stream's %d pieces: read the stream to its end.", sc.what, stream.Taken(), len(stream.Pieces()))
+		if got.Taken != len(sc.Pieces) {
+			c.Errorf("%s: ShowStream returned after taking %d of the stream's %d pieces: read the stream to its end.", sc.What, got.Taken, len(sc.Pieces))
 		}
-		want := sc.make().Final()
-		var joined strings.Builder
-		for _, p := range textPieces(sc) {
-			joined.WriteString(p.Text)
-		}
-		if len(got.Blocks) > 1 && len(want.Blocks) == 1 {
+		if len(got.Reply.Blocks) > 1 && len(want.Reply.Blocks) == 1 {
 			c.Errorf("%s: the reply ShowStream returned has %d text blocks; the stream's pieces all belong to block 0, "+
-				"so the reply holds one text block with the pieces joined, %q.", sc.what, len(got.Blocks), joined.String())
+				"so the reply holds one text block with the pieces joined, %q.", sc.What, len(got.Reply.Blocks), want.Reply.Blocks[0].Text)
 		}
-		if !c.Equal(sc.what+": ShowStream should return the reply the pieces make: one text block holding every piece joined, in order", want, got) {
+		if !c.Equal(sc.What+": ShowStream should return the reply the pieces make: one text block holding every piece joined, in order", want.Reply, got.Reply) {
 			return
 		}
-		// Change what the student returned, then play a fresh stream: the
-		// new reply must not carry the change.
-		got.Blocks[0].Text = "changed by the check"
-		_, _, again, _ := playStream(sc)
-		c.Equal(sc.what+", played a second time after the check changed the first reply", sc.make().Final(), again)
+		if got.Again == nil || want.Again == nil {
+			c.Fatalf("%s: your program recorded no second play of the stream", sc.What)
+		}
+		c.Equal(sc.What+", played a second time after the check changed the first reply", *want.Again, *got.Again)
 	})
 }
 
-func streamToolCalls(c *checkkit.C) {
-	checkkit.Scenarios(c, []checkkit.Data[streamScenario]{
-		{Name: "text, a read call, text", Data: readThenSay},
-		{Name: "two calls whose fragments interleave", Data: twoCallsInterleaved},
-	}, callsComeOutWhole(c))
-	if c.Failed() {
-		return
+func toolCallSets() []checkkit.Data[[]play.Stream] {
+	return []checkkit.Data[[]play.Stream]{
+		one("text, a read call, text", readThenSay()),
+		one("two calls whose fragments interleave", twoCallsInterleaved()),
+		// Blocks go in block order, whichever block's first piece arrived
+		// first.
+		fresh("a call's fragment before the first words of block 0", callBeforeText()),
+		one("two calls and a text, first pieces out of block order", blocksOutOfOrder()),
+		// A call whose fragments do not make a JSON object is an error.
+		fresh("a call whose JSON is never closed", unclosedArguments()),
+		one("a call whose JSON is a list", argumentsNotAnObject()),
 	}
-	// Blocks go in block order, whichever block's first piece arrived first.
-	checkkit.Scenarios(c, []checkkit.Data[streamScenario]{
-		{Name: "a call's fragment before the first words of block 0", Data: callBeforeText},
-		{Name: "two calls and a text, first pieces out of block order", Data: blocksOutOfOrder},
-	}, callsComeOutWhole(c))
-	if c.Failed() {
-		return
-	}
-	// A call whose fragments do not make a JSON object is an error.
-	checkkit.Scenarios(c, []checkkit.Data[brokenStream]{
-		{Name: "a call whose JSON is never closed", Data: unclosedArguments},
-		{Name: "a call whose JSON is a list", Data: argumentsNotAnObject},
-	}, func(sc brokenStream) {
-		stream, _, got, err := playStream(sc.streamScenario)
-		c.Logf("%s: the stream was\n%s", sc.what, checkkit.Indent(showPieces(stream.Pieces())))
-		if err == nil {
-			c.Errorf("%s: the fragments of call %s do not make a JSON object, so ShowStream should return the error DecodeArguments gives; "+
-				"it returned no error, and the reply %s. Do not throw DecodeArguments' error away: return it.",
-				sc.what, sc.id, checkkit.ShowBlocks(got.Blocks))
-			return
-		}
-		if !strings.Contains(err.Error(), sc.id) {
-			c.Errorf("%s: the error ShowStream returned should name the broken call, %s; it was %q. Return DecodeArguments' error as it is.", sc.what, sc.id, err)
-		}
-		c.Equal(sc.what+": with the error, ShowStream should return no message", lab.Message{}, got)
-	})
 }
 
-// callsComeOutWhole plays a stream whose calls are all well formed: the reply
-// ShowStream returns is the stream's Final, and only its text was shown.
-func callsComeOutWhole(c *checkkit.C) func(sc streamScenario) {
-	return func(sc streamScenario) {
-		stream, seen, got, err := playStream(sc)
-		c.Logf("%s: the stream was\n%s", sc.what, checkkit.Indent(showPieces(stream.Pieces())))
-		if err != nil {
-			c.Errorf("%s: ShowStream returned the error %q for a stream with nothing wrong in it.", sc.what, err)
+func judgeStreamToolCalls(c *checkkit.C, yours, ref checkkit.Observed) {
+	eachStream(c, yours, ref, func(sc play.Stream, got, want play.Streamed) {
+		c.Logf("%s: the stream was\n%s", sc.What, checkkit.Indent(showPieces(sc.Pieces)))
+		if want.Error != nil {
+			brokenCall(c, sc, got, want)
 			return
 		}
-		want := sc.make().Final()
-		if reordered(want.Blocks, got.Blocks) {
+		if got.Error != nil {
+			c.Errorf("%s: ShowStream returned the error %q for a stream with nothing wrong in it.", sc.What, *got.Error)
+			return
+		}
+		if reordered(want.Reply.Blocks, got.Reply.Blocks) {
 			c.Errorf("%s: ShowStream returned the right blocks in the wrong order: %s. "+
 				"Put the blocks in block order (block 0 first), not in the order their first pieces arrived.",
-				sc.what, checkkit.ShowBlocks(got.Blocks))
+				sc.What, checkkit.ShowBlocks(got.Reply.Blocks))
 		}
-		c.Equal(sc.what+": ShowStream should return the reply the pieces make: each block in its place, text joined, "+
-			"each call with its id, its name and its fragments joined and decoded as its arguments", want, got)
-		var text []string
-		for _, p := range textPieces(sc) {
-			text = append(text, p.Text)
-		}
-		c.Equal(sc.what+": only the text pieces should be shown, in order", text, texts(seen))
+		c.Equal(sc.What+": ShowStream should return the reply the pieces make: each block in its place, text joined, "+
+			"each call with its id, its name and its fragments joined and decoded as its arguments", want.Reply, got.Reply)
+		c.Equal(sc.What+": only the text pieces should be shown, in order", texts(want.Shown), texts(got.Shown))
+	})
+}
+
+// brokenCall judges a stream one of whose calls does not decode: the
+// reference's error names it.
+func brokenCall(c *checkkit.C, sc play.Stream, got, want play.Streamed) {
+	id := brokenID(sc)
+	if !strings.Contains(*want.Error, id) {
+		c.KitFatalf("%s: the reference's error does not name call %s: %q", sc.What, id, *want.Error)
 	}
+	if got.Error == nil {
+		c.Errorf("%s: the fragments of call %s do not make a JSON object, so ShowStream should return the error DecodeArguments gives; "+
+			"it returned no error, and the reply %s. Do not throw DecodeArguments' error away: return it.",
+			sc.What, id, checkkit.ShowBlocks(got.Reply.Blocks))
+		return
+	}
+	if !strings.Contains(*got.Error, id) {
+		c.Errorf("%s: the error ShowStream returned should name the broken call, %s; it was %q. Return DecodeArguments' error as it is.", sc.What, id, *got.Error)
+	}
+	c.Equal(sc.What+": with the error, ShowStream should return no message", want.Reply, got.Reply)
+}
+
+// brokenID is the id of the first call of sc (in block order) whose
+// fragments joined are not a JSON object.
+func brokenID(sc play.Stream) string {
+	joined := map[int]string{}
+	ids := map[int]string{}
+	last := -1
+	for _, p := range sc.Pieces {
+		if p.Kind == lab.CallPiece {
+			joined[p.Block] += p.Text
+			ids[p.Block] = p.ID
+			last = max(last, p.Block)
+		}
+	}
+	for b := 0; b <= last; b++ {
+		if id, ok := ids[b]; ok && !isObject(joined[b]) {
+			return id
+		}
+	}
+	return ""
 }
 
 // reordered reports whether got holds the blocks of want in another order.
@@ -316,4 +317,10 @@ func reordered(want, got []lab.Block) bool {
 		}
 	}
 	return true
+}
+
+// isObject reports whether text is a JSON object.
+func isObject(text string) bool {
+	var v map[string]any
+	return json.Unmarshal([]byte(text), &v) == nil && v != nil
 }
