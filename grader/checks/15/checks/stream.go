@@ -108,17 +108,6 @@ func eachStream(c *checkkit.C, yours, ref checkkit.Observed, judge func(sc play.
 	})
 }
 
-// textPieces are the text pieces of sc, in order.
-func textPieces(sc play.Stream) []lab.Piece {
-	var out []lab.Piece
-	for _, p := range sc.Pieces {
-		if p.Kind == lab.TextPiece {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
 // texts lists what was shown.
 func texts(seen []play.Shown) []string {
 	out := []string{}
