@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -38,15 +39,19 @@ func judgeConnectShakesHands(c *checkkit.C, yours, ref checkkit.Observed) {
 }
 
 // notified reports whether what a client wrote holds the initialized
-// notification.
+// notification. Like a server, it reads JSON values, newline or not: a
+// missing newline is client_writes_lines' business.
 func notified(sent string) bool {
-	msgs, _ := lines("your client", sent)
-	for _, m := range msgs {
+	dec := json.NewDecoder(strings.NewReader(sent))
+	for {
+		var m rpc
+		if dec.Decode(&m) != nil {
+			return false
+		}
 		if m.Method == "notifications/initialized" && (m.ID == nil || string(m.ID) == "null") {
 			return true
 		}
 	}
-	return false
 }
 
 // refuseHandshake judges the refusing server of run k.
