@@ -48,29 +48,30 @@ func sentMessages(sent []rpc) []sentMessage {
 	return out
 }
 
-// agreeClient compares one generated session.
+// agreeClient compares one generated session: the connection, what each
+// step returned, then the messages the client wrote.
 func agreeClient(c *checkkit.C, cs play.ClientSession, got, want play.ClientRan) {
 	what := cs.What
-	refused := strings.Contains(cs.Script.Answers["initialize"][0], `"error"`)
+	refused := strings.Contains(cs.Script.Answers["initialize"][0], `"error"`) || cs.Script.HangUp == 1
 	if refused != (want.Connect.Error != nil) {
 		c.KitFatalf("%s: the reference's ConnectMCP returned %s", what, said(want.Connect.Error))
 	}
 	switch {
 	case refused && (got.Connect.Error == nil || got.Connect.Client):
-		c.Errorf("%s: the server answered initialize with an error response, so ConnectMCP should return an error and no client; "+
-			"it returned %s and %s.", what, said(got.Connect.Error), map[bool]string{true: "a client", false: "no client"}[got.Connect.Client])
+		c.Errorf("%s: the server %s, so ConnectMCP should return an error and no client; it returned %s and %s.",
+			what, map[bool]string{true: "ended its stream instead of answering initialize", false: "answered initialize with an error response"}[cs.Script.HangUp == 1],
+			said(got.Connect.Error), map[bool]string{true: "a client", false: "no client"}[got.Connect.Client])
 		return
 	case !refused && (got.Connect.Error != nil || !got.Connect.Client):
 		c.Errorf("%s: ConnectMCP returned %s; the reference's client connected. Before each answer the server may write "+
-			"notifications, requests of its own and answers to other ids: skip them all, and read on until the response "+
+			"notifications, requests of its own, answers to other ids and blank lines: skip them all, and read on until the response "+
 			"(no method) that quotes your request's id.", what, said(got.Connect.Error))
 		return
 	}
-	wantSent, problems := lines("the reference's client", want.Sent)
-	if refused {
-		// Nothing was asked after the handshake: only what was written counts.
-		cs.Steps = nil
+	if !refused && !agreeSteps(c, cs, got, want) {
+		return
 	}
+	wantSent, problems := lines("the reference's client", want.Sent)
 	if len(problems) > 0 {
 		c.KitFatalf("%s: %s", what, problems[0])
 	}
@@ -100,38 +101,71 @@ func agreeClient(c *checkkit.C, cs play.ClientSession, got, want play.ClientRan)
 		c.Errorf("%s: message %d your client wrote should be %s; yours was %s.", what, n+1, sentWords(ws, n), sentWords(gs, n))
 		return
 	}
-	calls := 0
+}
+
+// agreeSteps compares what each step of a connected session returned, and
+// says the first difference.
+func agreeSteps(c *checkkit.C, cs play.ClientSession, got, want play.ClientRan) bool {
+	calls, request := 0, 1 // initialize was request 1
 	for j, step := range cs.Steps {
 		if j >= len(got.Steps) || j >= len(want.Steps) {
-			c.KitFatalf("%s: the reference took %d of %d steps", what, len(want.Steps), len(cs.Steps))
+			c.KitFatalf("%s: the reference took %d of %d steps", cs.What, len(want.Steps), len(cs.Steps))
 		}
 		g, w := got.Steps[j], want.Steps[j]
-		where := fmt.Sprintf("%s: step %d", what, j+1)
+		where := fmt.Sprintf("%s: step %d", cs.What, j+1)
+		if !w.Missing {
+			request++
+		}
+		if hung := cs.Script.HangUp > 0 && request >= cs.Script.HangUp && !w.Missing; hung {
+			if stepError(w) == nil {
+				c.KitFatalf("%s: the server had hung up, yet the reference's step returned no error", where)
+			}
+			if stepError(g) == nil && !g.Missing {
+				c.Errorf("%s: the server ended its stream without answering, so this step should return an error, "+
+					"as the reference's does (%s); yours returned none. A stream that ends is an error.", where, said(stepError(w)))
+				return false
+			}
+			continue
+		}
 		switch {
 		case step.List:
 			if !c.Equal(where+", Tools(): the tools should be the server's, each named "+cs.Server+separator+"<tool>, with its description and input schema",
 				w.Listed, g.Listed) {
-				return
+				return false
 			}
 		case w.Missing || g.Missing:
 			if w.Missing != g.Missing {
 				c.Errorf("%s: the last list %s a tool called %s; the reference's %s.", where,
 					map[bool]string{true: "held no", false: "held"}[g.Missing], step.Tool, map[bool]string{true: "held none", false: "held it"}[w.Missing])
-				return
+				return false
 			}
 		case step.Tool != "":
 			answers := cs.Script.Answers["tools/call"]
 			if !agreeRun(c, where+", running "+step.Tool, answers[min(calls, len(answers)-1)], *w.Ran, *g.Ran) {
-				return
+				return false
 			}
 			calls++
 		default:
 			if !c.Equal(where+", Call("+checkkit.Quote(step.Method)+", ...): the answer as the server gave it (a result, or an *RPCError with its code and message)",
 				canonicalAnswer(*w.Answered), canonicalAnswer(*g.Answered)) {
-				return
+				return false
 			}
 		}
 	}
+	return true
+}
+
+// stepError is the error a step returned, if any.
+func stepError(s play.Stepped) *string {
+	switch {
+	case s.Listed != nil:
+		return s.Listed.Error
+	case s.Ran != nil:
+		return s.Ran.Error
+	case s.Answered != nil:
+		return s.Answered.Error
+	}
+	return nil
 }
 
 // sentWords words message n of sent, or says there was none.
@@ -182,10 +216,10 @@ func agreeRun(c *checkkit.C, where, answer string, want, got play.Ran) bool {
 			c.KitFatalf("%s: the reference returned %s for a result with isError", where, ran(want))
 		}
 		return c.Equal(where+": the server marked its result isError, so the run should return an error whose words are the result's text",
-			ran(want), ran(got))
+			want, got)
 	default:
 		return c.Equal(where+": the run should return the text of the result's blocks, joined by \"\\n\" (a block that is not text written [<type> content])",
-			ran(want), ran(got))
+			want, got)
 	}
 	return true
 }

@@ -109,13 +109,14 @@ func TestScenariosDecode(t *testing.T) {
 // what the check says: a refused handshake, noise before answers, an answer
 // past 64 KiB, error responses and isError results, tools never listed.
 func TestGeneratedClientSessions(t *testing.T) {
-	var refused, noise, big, rpcErr, isErr, missing, calls bool
+	var refused, noise, big, rpcErr, isErr, missing, calls, hangUp bool
 	for _, set := range generatedClientSessions().([]checkkit.Data[[]play.ClientSession]) {
 		for i, cs := range set.Data {
 			if i > 0 && clientSize(cs) < clientSize(set.Data[i-1]) {
 				t.Errorf("%s: not sorted smallest first", cs.What)
 			}
 			refused = refused || strings.Contains(cs.Script.Answers["initialize"][0], `"error"`)
+			hangUp = hangUp || cs.Script.HangUp > 1
 			for _, n := range cs.Script.Noise {
 				noise = noise || len(n) > 2
 			}
@@ -130,9 +131,9 @@ func TestGeneratedClientSessions(t *testing.T) {
 			}
 		}
 	}
-	if !refused || !noise || !big || !rpcErr || !isErr || !missing || !calls {
-		t.Errorf("the generated sessions miss a shape: refused %v, noise %v, big %v, error responses %v, isError %v, never listed %v, Call %v",
-			refused, noise, big, rpcErr, isErr, missing, calls)
+	if !refused || !noise || !big || !rpcErr || !isErr || !missing || !calls || !hangUp {
+		t.Errorf("the generated sessions miss a shape: refused %v, noise %v, big %v, error responses %v, isError %v, never listed %v, Call %v, hang-up %v",
+			refused, noise, big, rpcErr, isErr, missing, calls, hangUp)
 	}
 }
 
@@ -140,7 +141,7 @@ func TestGeneratedClientSessions(t *testing.T) {
 // what the check says: no handshake, a long line, an unended last line,
 // lines that are not JSON, and ids past a float64.
 func TestGeneratedServerSessions(t *testing.T) {
-	var bare, big, unended, broken, bigID bool
+	var bare, big, unended, broken, bigID, failing bool
 	for _, set := range generatedServerSessions().([]checkkit.Data[[]play.Session]) {
 		for i, s := range set.Data {
 			if i > 0 && len(s.Input) < len(set.Data[i-1].Input) {
@@ -148,6 +149,7 @@ func TestGeneratedServerSessions(t *testing.T) {
 			}
 			bare = bare || len(s.Input) > 0 && !strings.Contains(s.Input[0], `"initialize"`)
 			unended = unended || s.Unended
+			failing = failing || s.Broken
 			for _, line := range s.Input {
 				big = big || strings.Contains(line, bigText)
 				broken = broken || line == "hello server" || line == "}{"
@@ -155,8 +157,8 @@ func TestGeneratedServerSessions(t *testing.T) {
 			}
 		}
 	}
-	if !bare || !big || !unended || !broken || !bigID {
-		t.Errorf("the generated sessions miss a shape: no handshake %v, long line %v, unended %v, not JSON %v, big id %v", bare, big, unended, broken, bigID)
+	if !bare || !big || !unended || !broken || !bigID || !failing {
+		t.Errorf("the generated sessions miss a shape: no handshake %v, long line %v, unended %v, not JSON %v, big id %v, failing read %v", bare, big, unended, broken, bigID, failing)
 	}
 }
 

@@ -116,6 +116,8 @@ func genNoise(t *rapid.T) []string {
 		`{"jsonrpc":"2.0","id":$OTHER,"error":{"code":-32603,"message":"request cancelled"}}`,
 		`{"jsonrpc":"2.0","id":$OTHER2,"result":{"tools":[{"name":"decoy","inputSchema":{"type":"object"}}],"content":[{"type":"text","text":"decoy"}]}}`,
 		`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`,
+		``,
+		`   `,
 	}
 	var out []string
 	for range rapid.IntRange(0, 6).Draw(t, "noise")/2 + rapid.IntRange(0, 1).Draw(t, "more noise")*2 {
@@ -181,6 +183,9 @@ var clientGen = rapid.Custom(func(t *rapid.T) play.ClientSession {
 	for range len(cs.Steps) + 2 {
 		cs.Script.Noise = append(cs.Script.Noise, genNoise(t))
 	}
+	if rapid.IntRange(0, 5).Draw(t, "hang up") == 0 {
+		cs.Script.HangUp = rapid.IntRange(1, len(cs.Steps)+1).Draw(t, "hang up at")
+	}
 	if rapid.IntRange(0, 3).Draw(t, "answer ping") == 0 {
 		cs.Script.Answers["ping"] = []string{result(`{}`)}
 	}
@@ -219,6 +224,9 @@ func describeClient(cs play.ClientSession) string {
 		checkkit.Plural(noise, "line") + " of noise before the answers"}
 	if strings.Contains(cs.Script.Answers["initialize"][0], `"error"`) {
 		parts = append(parts, "initialize refused")
+	}
+	if cs.Script.HangUp > 0 {
+		parts = append(parts, fmt.Sprintf("the server hangs up at request %d", cs.Script.HangUp))
 	}
 	for _, a := range cs.Script.Answers["tools/call"] {
 		if strings.Contains(a, bigText) {

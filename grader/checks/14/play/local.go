@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -79,6 +80,17 @@ type Session struct {
 	Prefix  string   `json:"prefix"`
 	Input   []string `json:"input"`
 	Unended bool     `json:"unended"`
+	// Broken says reading fails after the last line, with an error that
+	// is not the end of the input.
+	Broken bool `json:"broken,omitempty"`
+}
+
+// brokenStream is a stream whose every read fails.
+type brokenStream struct{}
+
+// Read fails, as a closed pipe or a broken connection does.
+func (brokenStream) Read([]byte) (int, error) {
+	return 0, errors.New("the connection broke")
 }
 
 // rawServe runs ServeMCP over the local tools of s with s's lines as
@@ -90,7 +102,11 @@ func rawServe(s Session) Raw {
 	if !s.Unended {
 		text += "\n"
 	}
-	err := S.ServeMCP(local.Tools, strings.NewReader(text), out)
+	var in io.Reader = strings.NewReader(text)
+	if s.Broken {
+		in = io.MultiReader(in, brokenStream{})
+	}
+	err := S.ServeMCP(local.Tools, in, out)
 	return Raw{Wrote: out.written(), Error: words(err), Runs: local.runs.Runs()}
 }
 

@@ -36,6 +36,10 @@ type Script struct {
 	// Every holds lines written before the answer to every request, after
 	// its own noise.
 	Every []string `json:"every,omitempty"`
+	// HangUp, when not 0, ends the server's stream when the HangUp-th
+	// request arrives (counted from 1), after its noise and before its
+	// answer: the server stops in the middle of a session.
+	HangUp int `json:"hang_up,omitempty"`
 }
 
 // startScripted starts the hand-written server; who names it on the wire. It
@@ -55,7 +59,12 @@ func startScripted(c *checkkit.C, who string, script Script) *scripted {
 	w := &tap{c: c, who: who, w: serverOut, count: count}
 	queue := make(chan string, 4096)
 	go func() {
-		defer close(queue)
+		hung := false
+		defer func() {
+			if !hung {
+				close(queue)
+			}
+		}()
 		// Like the SDK server, it reads JSON values, newline or not: a
 		// missing newline is client_writes_lines' business.
 		dec := json.NewDecoder(serverIn)
@@ -69,8 +78,8 @@ func startScripted(c *checkkit.C, who string, script Script) *scripted {
 			if dec.Decode(&m) != nil {
 				return
 			}
-			if m.ID == nil || m.Method == "" {
-				continue
+			if hung || m.ID == nil || m.Method == "" {
+				continue // after a hang-up, what the client writes is read and dropped
 			}
 			id := string(m.ID)
 			var noise []string
@@ -80,6 +89,11 @@ func startScripted(c *checkkit.C, who string, script Script) *scripted {
 			n++
 			for _, line := range append(append([]string{}, noise...), script.Every...) {
 				queue <- strings.NewReplacer("$OTHER2", OtherID(OtherID(id)), "$OTHER", OtherID(id), "$ID", id).Replace(line)
+			}
+			if n == script.HangUp {
+				hung = true
+				close(queue)
+				continue
 			}
 			answer := fmt.Sprintf(`"error":{"code":%d,"message":"Method not found"}`, -32601)
 			if answers := script.Answers[m.Method]; len(answers) > 0 {
