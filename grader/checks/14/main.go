@@ -1,7 +1,9 @@
-// Command 14 is the check program of lesson 14, "Tools from elsewhere". It is
-// built together with the student's files and runs one check per call:
+// Command 14 is the player of lesson 14, "Tools from elsewhere". It is built
+// together with the student's files, and plays one check's scenario per run,
+// recording what the student's code did for the judge
+// (grader/checks/14/judge), which decides:
 //
-//	14 tools_named_per_server
+//	LABRUN_SCENARIO=scenario.json 14 tools_named_per_server
 package main
 
 import (
@@ -10,15 +12,23 @@ import (
 	"io"
 
 	"harnesslab/grader/checkkit"
-	"harnesslab/grader/checks/14/checks"
+	"harnesslab/grader/checks/14/play"
 	"harnesslab/lab"
 	harness "harnesslab/lessons/14-tools-from-elsewhere"
 )
 
 func main() {
-	checks.S = checks.Student{
+	play.S = student()
+	checkkit.Main(play.Plays)
+}
+
+// student makes the play's Student of the lesson's functions, turning an
+// *RPCError into the play's copy and a policy of effect classes into the
+// lesson's Policy.
+func student() play.Student {
+	return play.Student{
 		ToolName: harness.ToolName,
-		Connect: func(server string, r io.Reader, w io.Writer) (checks.Client, error) {
+		Connect: func(server string, r io.Reader, w io.Writer) (play.Client, error) {
 			c, err := harness.ConnectMCP(server, r, w)
 			if err != nil || c == nil {
 				return nil, err
@@ -39,18 +49,17 @@ func main() {
 			return out, string(r.Status)
 		},
 	}
-	checkkit.Main(checks.Checks)
 }
 
-// client hands the student's client to the checks, turning an *RPCError into
-// the checks' copy.
+// client hands the lesson's client to the play functions, turning an
+// *RPCError into the play's copy.
 type client struct{ c *harness.MCPClient }
 
 func (cl client) Call(method string, params any) (json.RawMessage, error) {
 	raw, err := cl.c.Call(method, params)
 	var rpc *harness.RPCError
 	if errors.As(err, &rpc) && rpc != nil {
-		return raw, &checks.RPCError{Code: rpc.Code, Message: rpc.Message, Err: err}
+		return raw, &play.RPCError{Code: rpc.Code, Message: rpc.Message, Err: err}
 	}
 	return raw, err
 }

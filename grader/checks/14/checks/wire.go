@@ -1,97 +1,15 @@
 package checks
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"harnesslab/grader/checkkit"
+	"harnesslab/grader/checks/14/play"
 )
 
-// patience is how long one side waits for the other before the check calls
-// it stuck, in seconds. A check program has five seconds in all.
-const patience = 3
-
-// tap records what one side writes, line by line, and logs every line as it
-// passes, numbered, so that a check that fails, or stops on a timeout, shows
-// the conversation on the wire up to that point.
-type tap struct {
-	c     *checkkit.C // where to log; nil logs nothing
-	who   string      // "your client", "the SDK server", ...
-	w     io.WriteCloser
-	mu    sync.Mutex
-	bytes bytes.Buffer // everything written, in order
-	seen  int          // how much of bytes is logged
-	count *counter     // the line counter both sides of a connection share
-	// saw, if set, is told every whole line before it is passed on.
-	saw func(line string)
-	// closed is set when the writing side closes its stream.
-	closed atomic.Bool
-}
-
-// counter numbers the lines of one connection, whichever side writes them.
-type counter struct {
-	mu sync.Mutex
-	n  int
-}
-
-// next returns the number of the next line.
-func (k *counter) next() int {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	k.n++
-	return k.n
-}
-
-// Write passes p on, then logs each line that is now whole.
-func (t *tap) Write(p []byte) (int, error) {
-	t.mu.Lock()
-	t.bytes.Write(p)
-	for {
-		rest := t.bytes.Bytes()[t.seen:]
-		i := bytes.IndexByte(rest, '\n')
-		if i < 0 {
-			break
-		}
-		n := t.count.next()
-		if t.saw != nil {
-			t.saw(string(rest[:i]))
-		}
-		if t.c != nil {
-			t.c.Logf("wire %d, %s wrote: %s", n, t.who, clip(string(rest[:i])))
-		}
-		t.seen += i + 1
-	}
-	t.mu.Unlock()
-	return t.w.Write(p)
-}
-
-// Close closes the stream underneath.
-func (t *tap) Close() error {
-	t.closed.Store(true)
-	return t.w.Close()
-}
-
-// written returns everything written so far.
-func (t *tap) written() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.bytes.String()
-}
-
-// clip shortens a line for the log.
-func clip(line string) string {
-	if len(line) > 400 {
-		return line[:400] + "..."
-	}
-	return line
-}
-
-// rpc is one JSON-RPC message as the checks read it off the wire.
+// rpc is one JSON-RPC message as the judge reads it off a recorded wire.
 type rpc struct {
 	Raw     string          `json:"-"` // the line as it was written
 	JSONRPC string          `json:"jsonrpc"`
@@ -112,7 +30,7 @@ func lines(who, written string) ([]rpc, []string) {
 	var out []rpc
 	var problems []string
 	if written != "" && !strings.HasSuffix(written, "\n") {
-		problems = append(problems, fmt.Sprintf("%s's last message does not end with a newline: %s. Each message is one line, ended by \"\\n\".", who, checkkit.Quote(clip(written[strings.LastIndex(written, "\n")+1:]))))
+		problems = append(problems, fmt.Sprintf("%s's last message does not end with a newline: %s. Each message is one line, ended by \"\\n\".", who, checkkit.Quote(play.Clip(written[strings.LastIndex(written, "\n")+1:]))))
 	}
 	for n, line := range strings.Split(strings.TrimSuffix(written, "\n"), "\n") {
 		if strings.TrimSpace(line) == "" {
@@ -121,17 +39,68 @@ func lines(who, written string) ([]rpc, []string) {
 		dec := json.NewDecoder(strings.NewReader(line))
 		var m rpc
 		if err := dec.Decode(&m); err != nil {
-			problems = append(problems, fmt.Sprintf("line %d that %s wrote is not one JSON object (%v): %s", n+1, who, err, checkkit.Quote(clip(line))))
+			problems = append(problems, fmt.Sprintf("line %d that %s wrote is not one JSON object (%v): %s", n+1, who, err, checkkit.Quote(play.Clip(line))))
 			continue
 		}
 		if dec.More() {
-			problems = append(problems, fmt.Sprintf("line %d that %s wrote holds more than one message: %s. Write each message on a line of its own.", n+1, who, checkkit.Quote(clip(line))))
+			problems = append(problems, fmt.Sprintf("line %d that %s wrote holds more than one message: %s. Write each message on a line of its own.", n+1, who, checkkit.Quote(play.Clip(line))))
 		}
 		if m.JSONRPC != "2.0" {
-			problems = append(problems, fmt.Sprintf("line %d that %s wrote has no \"jsonrpc\": \"2.0\": %s", n+1, who, checkkit.Quote(clip(line))))
+			problems = append(problems, fmt.Sprintf("line %d that %s wrote has no \"jsonrpc\": \"2.0\": %s", n+1, who, checkkit.Quote(play.Clip(line))))
 		}
 		m.Raw = line
 		out = append(out, m)
 	}
 	return out, problems
+}
+
+// canonical rewrites a JSON value with sorted keys and no spaces.
+func canonical(raw json.RawMessage) string {
+	if raw == nil {
+		return ""
+	}
+	var v any
+	if json.Unmarshal(raw, &v) != nil {
+		return string(raw)
+	}
+	out, _ := json.Marshal(v)
+	return string(out)
+}
+
+// answer is what the judge compares of one answer line: its id (as
+// canonical JSON), and either its result (as canonical JSON) or its error
+// code (the message is the server's own).
+type answer struct {
+	ID     string
+	Result string
+	Code   int
+}
+
+// answers turns answer lines into what the judge compares.
+func answers(sent []rpc) []answer {
+	out := make([]answer, 0, len(sent))
+	for _, m := range sent {
+		a := answer{ID: canonical(m.ID)}
+		if m.Error != nil {
+			a.Code = m.Error.Code
+		} else {
+			a.Result = canonical(m.Result)
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// logWire shows the wire recorded under key in yours, if any: the numbered
+// lines both sides wrote.
+func logWire(c *checkkit.C, yours checkkit.Observed, key string) {
+	raw, ok := yours[key]
+	if !ok {
+		return
+	}
+	var log []string
+	if json.Unmarshal(raw, &log) != nil || len(log) == 0 {
+		return
+	}
+	c.Logf("The wire, line by line:\n%s", checkkit.Indent(strings.Join(log, "\n")))
 }
