@@ -77,20 +77,6 @@ func (a callAnswer) json() string {
 	return result(string(raw))
 }
 
-// text is what the harness makes of a result: its blocks' texts joined by
-// "\n", a block of another type written "[<type> content]".
-func (a callAnswer) text() string {
-	parts := make([]string, len(a.Blocks))
-	for i, b := range a.Blocks {
-		if b["type"] == "text" {
-			parts[i] = b["text"].(string)
-		} else {
-			parts[i] = fmt.Sprintf("[%s content]", b["type"])
-		}
-	}
-	return strings.Join(parts, "\n")
-}
-
 // genCallAnswer draws an answer to tools/call.
 func genCallAnswer(t *rapid.T) callAnswer {
 	switch rapid.IntRange(0, 5).Draw(t, "answer kind") {
