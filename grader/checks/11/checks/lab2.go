@@ -330,6 +330,7 @@ func judgeWritesInListedOrder(c *checkkit.C, yours, ref checkkit.Observed) {
 	eachRun(c, yours, ref, func(r play.Run, got, want play.Ran) {
 		c.Equal(r.What+": the writes should start in the order the model listed them, each after the one before has finished",
 			writeOrder(want.Spans), writeOrder(got.Spans))
+		writesAlone(c, r, got, false)
 		compareResults(c, r.What, want.Results, got.Results)
 		sameFiles(c, r.What, want.Files, got.Files)
 	})
